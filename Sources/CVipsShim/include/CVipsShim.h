@@ -1,0 +1,19 @@
+#ifndef INGEST_CVIPS_SHIM_H
+#define INGEST_CVIPS_SHIM_H
+
+// One-line wrappers for the libvips calls Swift cannot make: the VIPS_INIT macro and
+// operations with varargs options. Each returns libvips's status (0 on success) and
+// hands images back through out-parameters.
+#include <vips/vips.h>
+
+int ingest_vips_init(const char *argv0);
+int ingest_vips_header_from_buffer(const void *buffer, size_t length, VipsImage **out);
+int ingest_vips_thumbnail_buffer(void *buffer, size_t length, VipsImage **out, int width, VipsFailOn fail_on);
+int ingest_vips_thumbnail_image(VipsImage *in, VipsImage **out, int width);
+int ingest_vips_flatten_white(VipsImage *in, VipsImage **out);
+int ingest_vips_colourspace_srgb(VipsImage *in, VipsImage **out);
+int ingest_vips_jpegsave_buffer(VipsImage *in, void **buffer, size_t *length, int quality);
+
+void ingest_vips_silence_warnings(void);
+
+#endif

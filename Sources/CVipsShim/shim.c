@@ -1,0 +1,27 @@
+#include "CVipsShim.h"
+
+int ingest_vips_init(const char *argv0) { return VIPS_INIT(argv0); }
+
+int ingest_vips_header_from_buffer(const void *buffer, size_t length, VipsImage **out) { return (*out = vips_image_new_from_buffer(buffer, length, "", "access", VIPS_ACCESS_SEQUENTIAL, NULL)) ? 0 : -1; }
+
+int ingest_vips_thumbnail_buffer(void *buffer, size_t length, VipsImage **out, int width, VipsFailOn fail_on) { return vips_thumbnail_buffer(buffer, length, out, width, "height", width, "size", VIPS_SIZE_DOWN, "export_profile", "srgb", "fail_on", fail_on, NULL); }
+
+int ingest_vips_thumbnail_image(VipsImage *in, VipsImage **out, int width) { return vips_thumbnail_image(in, out, width, "height", width, "size", VIPS_SIZE_DOWN, NULL); }
+
+// The background array is reference-counted; the operation keeps its own reference.
+int ingest_vips_flatten_white(VipsImage *in, VipsImage **out) {
+    VipsArrayDouble *white = vips_array_double_newv(3, 255.0, 255.0, 255.0);
+    int status = vips_flatten(in, out, "background", white, NULL);
+    vips_area_unref(VIPS_AREA(white));
+    return status;
+}
+
+int ingest_vips_colourspace_srgb(VipsImage *in, VipsImage **out) { return vips_colourspace(in, out, VIPS_INTERPRETATION_sRGB, NULL); }
+
+int ingest_vips_jpegsave_buffer(VipsImage *in, void **buffer, size_t *length, int quality) { return vips_jpegsave_buffer(in, buffer, length, "Q", quality, "strip", TRUE, NULL); }
+
+static void ingest_vips_ignore_log(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {}
+
+// libvips reports recoverable decode problems as GLib warnings on stderr; they would break
+// the progress line, and a file that really fails reports its error through the error buffer.
+void ingest_vips_silence_warnings(void) { g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, ingest_vips_ignore_log, NULL); }

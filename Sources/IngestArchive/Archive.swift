@@ -1,0 +1,189 @@
+import Foundation
+import GRDB
+import IngestCore
+
+/// A photo offered to the archive: the original's bytes as read, and its thumbnails.
+public struct ArchiveItem: Sendable {
+    public var hash: ContentHash
+    public var kind: MediaKind
+    public var filename: String
+    public var capture: CaptureTime?
+    public var original: [UInt8]
+    public var thumbnail500: [UInt8]
+    public var thumbnail200: [UInt8]
+
+    public init(
+        hash: ContentHash, kind: MediaKind, filename: String, capture: CaptureTime?, original: [UInt8],
+        thumbnail500: [UInt8], thumbnail200: [UInt8]
+    ) {
+        self.hash = hash
+        self.kind = kind
+        self.filename = filename
+        self.capture = capture
+        self.original = original
+        self.thumbnail500 = thumbnail500
+        self.thumbnail200 = thumbnail200
+    }
+}
+
+/// A local archive: originals stored once by SHA-256, their thumbnails, and an index of which
+/// event holds which hash. The embedded default destination of photoingest, and the store
+/// behind `photoshare-server`.
+///
+/// Every file is written under a temporary name, synced, then renamed into place, so that a crash
+/// or a full disk never leaves a partial original or thumbnail under its real name; the index
+/// row is committed only after the files are in place.
+public final class Archive: Sendable {
+    public let root: String
+    private let index: DatabasePool
+
+    /// Opens the archive at `root`, creating it if needed.
+    public init(root: String) throws(IngestError) {
+        self.root = root
+        do {
+            for folder in ["originals", "thumbnails/500", "thumbnails/200", ArchiveLayout.temporary] {
+                try FileManager.default.createDirectory(
+                    atPath: root + "/" + folder, withIntermediateDirectories: true)
+            }
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(10)
+            configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+            self.index = try DatabasePool(path: root + "/" + ArchiveLayout.index, configuration: configuration)
+            let migrator = ArchiveIndex.migrator
+            if try self.index.read({ try migrator.hasBeenSuperseded($0) }) {
+                throw IngestError(.archiveUnusable, "the archive \(root) was written by a newer photoingest")
+            }
+            try migrator.migrate(self.index)
+        } catch let error as IngestError {
+            throw error
+        } catch {
+            throw IngestError(.archiveUnusable, "cannot use the archive \(root): \(error.localizedDescription)")
+        }
+    }
+
+    /// Creates the event if the archive does not know it, or updates its name and window.
+    public func register(_ event: Event) async throws {
+        try await self.index.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO event (id, name, start_time, end_time, created_at) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT(id) DO UPDATE SET name = excluded.name, start_time = excluded.start_time,
+                        end_time = excluded.end_time
+                    """,
+                arguments: [
+                    event.id, event.name, event.window.start.map(RFC3339.format),
+                    event.window.end.map(RFC3339.format), RFC3339.format(Date()),
+                ])
+        }
+    }
+
+    /// Every hash the event holds.
+    public func hashes(inEvent eventID: String) async throws -> Set<ContentHash> {
+        try await self.index.read { db in
+            var hashes = Set<ContentHash>()
+            let rows = try String.fetchCursor(
+                db, sql: "SELECT sha256 FROM event_photo WHERE event_id = ?", arguments: [eventID])
+            while let hex = try rows.next() {
+                if let hash = ContentHash(parsing: hex) { hashes.insert(hash) }
+            }
+            return hashes
+        }
+    }
+
+    /// Whether the event holds the hash.
+    public func contains(_ hash: ContentHash, inEvent eventID: String) throws -> Bool {
+        try self.index.read { db in
+            try Bool.fetchOne(
+                db, sql: "SELECT 1 FROM event_photo WHERE event_id = ? AND sha256 = ?",
+                arguments: [eventID, hash.hex]) ?? false
+        }
+    }
+
+    public enum StoreResult: Sendable, Equatable {
+        case stored
+        /// The event already held these bytes; nothing was written.
+        case duplicate
+    }
+
+    /// Stores the item in the event: files first (each atomically), then the index row.
+    ///
+    /// Blocking (file writes and fsync); run it off the cooperative pool.
+    public func store(_ item: ArchiveItem, inEvent eventID: String) throws(IngestError) -> StoreResult {
+        do {
+            if try self.contains(item.hash, inEvent: eventID) { return .duplicate }
+            let original = ArchiveLayout.original(item.hash, kind: item.kind)
+            let large = ArchiveLayout.thumbnail(item.hash, edge: 500)
+            let small = ArchiveLayout.thumbnail(item.hash, edge: 200)
+            try self.write(item.original, to: original)
+            try self.write(item.thumbnail500, to: large)
+            try self.write(item.thumbnail200, to: small)
+            let now = RFC3339.format(Date())
+            let inserted = try self.index.write { db -> Bool in
+                try db.execute(
+                    sql: """
+                        INSERT OR IGNORE INTO photo (sha256, size, media_type, original, thumbnail_500,
+                            thumbnail_200, stored_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        item.hash.hex, item.original.count, item.kind.mediaType, original, large, small, now,
+                    ])
+                try db.execute(
+                    sql: """
+                        INSERT OR IGNORE INTO event_photo (event_id, sha256, filename, capture_time,
+                            capture_source, uploaded_at) VALUES (?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        eventID, item.hash.hex, item.filename, item.capture.map { RFC3339.format($0.instant) },
+                        item.capture?.source.rawValue, now,
+                    ])
+                return db.changesCount > 0
+            }
+            return inserted ? .stored : .duplicate
+        } catch let error as IngestError {
+            throw error
+        } catch {
+            throw IngestError(.storeFailed, "storing in the archive failed: \(error.localizedDescription)")
+        }
+    }
+
+    /// Writes `bytes` to `relativePath` under a temporary name, syncs, then renames; an existing
+    /// file of the same content-addressed name is kept as it is.
+    func write(_ bytes: [UInt8], to relativePath: String) throws(IngestError) {
+        let target = self.root + "/" + relativePath
+        var status = stat()
+        if stat(target, &status) == 0, Int(status.st_size) == bytes.count { return }
+        let folder = (target as NSString).deletingLastPathComponent
+        if mkdir(folder, 0o755) != 0 && errno != EEXIST {
+            throw IngestError(.storeFailed, "cannot create \(folder): \(String(cString: strerror(errno)))")
+        }
+        let temporary = "\(self.root)/\(ArchiveLayout.temporary)/\(UUID().uuidString)"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw IngestError(.storeFailed, "cannot create \(temporary): \(String(cString: strerror(errno)))")
+        }
+        var failure: String?
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = "writing \(relativePath) failed: \(String(cString: strerror(errno)))"
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure == nil && fsync(descriptor) != 0 {
+            failure = "syncing \(relativePath) failed: \(String(cString: strerror(errno)))"
+        }
+        close(descriptor)
+        if failure == nil && rename(temporary, target) != 0 {
+            failure = "renaming into \(relativePath) failed: \(String(cString: strerror(errno)))"
+        }
+        if let failure {
+            unlink(temporary)
+            throw IngestError(.storeFailed, failure)
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import IngestCore
+
+/// Where an archive keeps each file, relative to its root: content-addressed by SHA-256,
+/// fanned out by the first two hex digits so that no folder grows past a few thousand entries.
+///
+/// ```
+/// originals/ab/abcdef….jpg
+/// thumbnails/500/ab/abcdef….jpg
+/// thumbnails/200/ab/abcdef….jpg
+/// index.sqlite
+/// ```
+public enum ArchiveLayout {
+    public static let index = "index.sqlite"
+    public static let temporary = "tmp"
+
+    public static func original(_ hash: ContentHash, kind: MediaKind) -> String {
+        let hex = hash.hex
+        return "originals/\(hex.prefix(2))/\(hex).\(kind.fileExtension)"
+    }
+
+    public static func thumbnail(_ hash: ContentHash, edge: Int) -> String {
+        let hex = hash.hex
+        return "thumbnails/\(edge)/\(hex.prefix(2))/\(hex).jpg"
+    }
+}

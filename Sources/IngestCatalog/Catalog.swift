@@ -1,0 +1,147 @@
+import Foundation
+import GRDB
+import IngestCore
+
+/// The local SQLite record of every file each run saw and how it ended: what makes a re-run
+/// redo nothing that is done, and a run after a crash finish the job.
+///
+/// WAL mode, one writer, each batch of records one transaction: a kill -9 loses at most the
+/// batch in flight, whose files the next run simply does again.
+public final class Catalog: Sendable {
+    public let path: String
+    private let pool: DatabasePool
+
+    /// Opens (or creates) the catalog at `path`.
+    ///
+    /// - Throws: ``IngestError`` `.catalogUnusable` when the file is not a catalog, is corrupt,
+    ///   or was written by a newer photoingest. It is never overwritten.
+    public init(path: String) throws(IngestError) {
+        self.path = path
+        do {
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(10)
+            configuration.prepareDatabase { db in
+                // WAL makes each commit durable against a process crash; NORMAL skips the fsync
+                // per commit that only a power loss would need.
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            }
+            self.pool = try DatabasePool(path: path, configuration: configuration)
+            let migrator = Migrations.migrator
+            if try self.pool.read({ try migrator.hasBeenSuperseded($0) }) {
+                throw IngestError(
+                    .catalogUnusable,
+                    "the catalog \(path) was written by a newer photoingest; upgrade, or pass another --catalog")
+            }
+            try migrator.migrate(self.pool)
+        } catch let error as IngestError {
+            throw error
+        } catch {
+            throw IngestError(
+                .catalogUnusable,
+                "cannot use the catalog \(path): \(error.localizedDescription). It was left as it is; "
+                    + "move it aside or pass another --catalog")
+        }
+    }
+
+    /// What the catalog knows of `paths` for one destination and event.
+    public func entries(
+        for paths: [String], destination: String, event: String
+    ) async throws -> [String: CatalogEntry] {
+        guard !paths.isEmpty else { return [:] }
+        return try await self.pool.read { db in
+            var entries: [String: CatalogEntry] = [:]
+            let placeholders = databaseQuestionMarks(count: paths.count)
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT f.path, f.size, f.mtime_ns, f.inode, o.status, o.window, o.reason
+                    FROM file f JOIN outcome o ON o.path = f.path
+                    WHERE o.destination = ? AND o.event = ? AND f.path IN (\(placeholders))
+                    """,
+                arguments: StatementArguments([destination, event] + paths))
+            while let row = try rows.next() {
+                guard let status = FileStatus(rawValue: row[4]) else { continue }
+                let stamp = FileStamp(
+                    size: row[1], modifiedNanoseconds: row[2], inode: UInt64(bitPattern: row[3] as Int64))
+                entries[row[0]] = CatalogEntry(stamp: stamp, status: status, window: row[5], reason: row[6])
+            }
+            return entries
+        }
+    }
+
+    /// Starts a run and returns its id.
+    public func beginRun(destination: String, event: String) async throws -> Int64 {
+        try await self.pool.write { db in
+            try db.execute(
+                sql: "INSERT INTO run (started_at, destination, event) VALUES (?, ?, ?)",
+                arguments: [RFC3339.format(Date()), destination, event])
+            return db.lastInsertedRowID
+        }
+    }
+
+    /// Marks a run finished, with its summary as JSON.
+    public func finishRun(_ id: Int64, summary: String) async throws {
+        try await self.pool.write { db in
+            try db.execute(
+                sql: "UPDATE run SET finished_at = ?, summary = ? WHERE id = ?",
+                arguments: [RFC3339.format(Date()), summary, id])
+        }
+    }
+
+    /// Writes a batch of outcomes in one transaction.
+    public func record(_ records: [CatalogRecord], run: Int64) async throws {
+        guard !records.isEmpty else { return }
+        let now = RFC3339.format(Date())
+        try await self.pool.write { db in
+            let file = try db.cachedStatement(
+                sql: """
+                    INSERT INTO file (path, size, mtime_ns, inode, sha256, media_type, capture_time,
+                        capture_source, local_time, utc_offset, capture_notes, seen_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT(path) DO UPDATE SET size = excluded.size, mtime_ns = excluded.mtime_ns,
+                        inode = excluded.inode, sha256 = excluded.sha256, media_type = excluded.media_type,
+                        capture_time = excluded.capture_time, capture_source = excluded.capture_source,
+                        local_time = excluded.local_time, utc_offset = excluded.utc_offset,
+                        capture_notes = excluded.capture_notes, seen_at = excluded.seen_at
+                    """)
+            let outcome = try db.cachedStatement(
+                sql: """
+                    INSERT INTO outcome (path, destination, event, window, status, reason, run_id, updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT(path, destination, event) DO UPDATE SET window = excluded.window,
+                        status = excluded.status, reason = excluded.reason, run_id = excluded.run_id,
+                        updated_at = excluded.updated_at
+                    """)
+            for record in records {
+                let capture = record.capture
+                try file.execute(arguments: [
+                    record.path, record.stamp.size, record.stamp.modifiedNanoseconds,
+                    Int64(bitPattern: record.stamp.inode), record.sha256?.hex, record.mediaType,
+                    capture.map { RFC3339.format($0.instant) }, capture?.source.rawValue,
+                    capture?.localTime?.description, capture?.offset,
+                    capture.flatMap { $0.notes.isEmpty ? nil : $0.notes.joined(separator: "; ") }, now,
+                ])
+                try outcome.execute(arguments: [
+                    record.path, record.destination, record.event, record.window, record.status.rawValue,
+                    record.reason, run, now,
+                ])
+            }
+        }
+    }
+
+    /// The recorded outcome of every file for a destination and event, for tests and reports.
+    public func outcomes(destination: String, event: String) async throws -> [String: FileStatus] {
+        try await self.pool.read { db in
+            var result: [String: FileStatus] = [:]
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT path, status FROM outcome WHERE destination = ? AND event = ?",
+                arguments: [destination, event])
+            while let row = try rows.next() {
+                result[row[0]] = FileStatus(rawValue: row[1])
+            }
+            return result
+        }
+    }
+}

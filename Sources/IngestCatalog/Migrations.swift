@@ -1,0 +1,47 @@
+import GRDB
+
+/// The catalog's schema, one migration per change; never edit a migration that has shipped.
+enum Migrations {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE file (
+                        path TEXT PRIMARY KEY NOT NULL,
+                        size INTEGER NOT NULL,
+                        mtime_ns INTEGER NOT NULL,
+                        inode INTEGER NOT NULL,
+                        sha256 TEXT,
+                        media_type TEXT,
+                        capture_time TEXT,
+                        capture_source TEXT,
+                        local_time TEXT,
+                        utc_offset TEXT,
+                        capture_notes TEXT,
+                        seen_at TEXT NOT NULL
+                    );
+                    CREATE TABLE outcome (
+                        path TEXT NOT NULL REFERENCES file(path) ON DELETE CASCADE,
+                        destination TEXT NOT NULL,
+                        event TEXT NOT NULL,
+                        window TEXT NOT NULL,
+                        status TEXT NOT NULL,
+                        reason TEXT,
+                        run_id INTEGER NOT NULL,
+                        updated_at TEXT NOT NULL,
+                        PRIMARY KEY (path, destination, event)
+                    );
+                    CREATE TABLE run (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        started_at TEXT NOT NULL,
+                        finished_at TEXT,
+                        destination TEXT NOT NULL,
+                        event TEXT NOT NULL,
+                        summary TEXT
+                    );
+                    """)
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// Where a capture instant came from, from most to least trustworthy.
+public enum CaptureSource: String, Sendable, Codable, CaseIterable {
+    /// The camera's clock and the offset it wrote beside it (OffsetTimeOriginal/Digitized).
+    case exifOffset = "exif-offset"
+    /// The camera's clock, with the offset inferred from its GPS time stamp.
+    case exifGPSOffset = "exif-gps-offset"
+    /// The camera's clock read in a zone the camera did not name (`--timezone` or the machine's).
+    case exifAssumedZone = "exif-assumed-zone"
+    /// No clock reading, only the GPS fix's UTC time.
+    case gpsUTC = "gps-utc"
+    /// Nothing in the file: its modification time.
+    case fileMTime = "file-mtime"
+
+    /// Whether the instant is known, or rests on an assumption a user should check.
+    public var isAssumed: Bool { self == .exifAssumedZone || self == .fileMTime }
+}
+
+/// When a photo was taken, as a UTC instant, with the evidence for it.
+public struct CaptureTime: Sendable, Equatable {
+    /// The instant, comparable with event windows.
+    public var instant: Date
+    /// The wall clock as the camera wrote it, when it wrote one.
+    public var localTime: LocalDateTime?
+    /// Seconds east of UTC that turned ``localTime`` into ``instant``.
+    public var offsetSeconds: Int?
+    public var source: CaptureSource
+    /// The IANA zone assumed, for ``CaptureSource/exifAssumedZone``.
+    public var assumedZone: String?
+    /// Values found and refused, and DST ambiguities met, in words.
+    public var notes: [String]
+
+    public init(
+        instant: Date, localTime: LocalDateTime? = nil, offsetSeconds: Int? = nil, source: CaptureSource,
+        assumedZone: String? = nil, notes: [String] = []
+    ) {
+        self.instant = instant
+        self.localTime = localTime
+        self.offsetSeconds = offsetSeconds
+        self.source = source
+        self.assumedZone = assumedZone
+        self.notes = notes
+    }
+
+    /// `+05:45` style, or nil when no offset applies.
+    public var offset: String? { self.offsetSeconds.map(UTCOffset.format) }
+}
+
+/// A TIFF RATIONAL: two unsigned 32-bit integers.
+public struct ExifRational: Sendable, Equatable {
+    public var numerator: UInt32
+    public var denominator: UInt32
+    public init(_ numerator: UInt32, _ denominator: UInt32) {
+        self.numerator = numerator
+        self.denominator = denominator
+    }
+}
+
+/// The raw EXIF values that bear on capture time, as written in the file (strings cut at NUL).
+public struct ExifTimeFields: Sendable, Equatable {
+    public var dateTimeOriginal: String?
+    public var subSecTimeOriginal: String?
+    public var offsetTimeOriginal: String?
+    public var dateTimeDigitized: String?
+    public var subSecTimeDigitized: String?
+    public var offsetTimeDigitized: String?
+    public var gpsDateStamp: String?
+    public var gpsTimeStamp: [ExifRational]?
+    public var gpsStatus: String?
+
+    public init(
+        dateTimeOriginal: String? = nil, subSecTimeOriginal: String? = nil, offsetTimeOriginal: String? = nil,
+        dateTimeDigitized: String? = nil, subSecTimeDigitized: String? = nil, offsetTimeDigitized: String? = nil,
+        gpsDateStamp: String? = nil, gpsTimeStamp: [ExifRational]? = nil, gpsStatus: String? = nil
+    ) {
+        self.dateTimeOriginal = dateTimeOriginal
+        self.subSecTimeOriginal = subSecTimeOriginal
+        self.offsetTimeOriginal = offsetTimeOriginal
+        self.dateTimeDigitized = dateTimeDigitized
+        self.subSecTimeDigitized = subSecTimeDigitized
+        self.offsetTimeDigitized = offsetTimeDigitized
+        self.gpsDateStamp = gpsDateStamp
+        self.gpsTimeStamp = gpsTimeStamp
+        self.gpsStatus = gpsStatus
+    }
+}

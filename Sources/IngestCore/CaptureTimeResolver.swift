@@ -1,0 +1,187 @@
+import Foundation
+
+/// Turns the raw EXIF time fields of one file into a UTC ``CaptureTime``.
+///
+/// The rules, first that holds wins, and each is recorded in ``CaptureTime/source``:
+/// 1. the wall time with OffsetTimeOriginal (or OffsetTimeDigitized for DateTimeDigitized);
+/// 2. the wall time with an offset inferred from the GPS time stamp;
+/// 3. the wall time in the assumed zone (DST-correct; a fold takes the earlier instant);
+/// 4. with no usable wall time: the GPS date and time (UTC), else the file's mtime.
+///
+/// OffsetTime (without Original) is never used: it belongs to ModifyDate and editors rewrite it.
+public struct CaptureTimeResolver: Sendable {
+    /// The zone for wall times that carry no offset.
+    public var assumedZone: TimeZone
+    /// The present, against which "more than a day in the future" is judged.
+    public var now: Date
+
+    /// Local clock minus GPS time beyond this is a stale fix, not a zone.
+    static let maximumOffset = 14 * 3_600
+    /// Zones are whole multiples of 15 minutes; a camera clock and the GPS fix taken with the same
+    /// shot differ by seconds. A larger residual means the fix is stale and the rounded offset a guess.
+    static let gpsResidualTolerance = 5.0 * 60
+
+    public init(assumedZone: TimeZone, now: Date = Date()) {
+        self.assumedZone = assumedZone
+        self.now = now
+    }
+
+    public func resolve(_ fields: ExifTimeFields?, fileModified: Date) -> CaptureTime {
+        var notes: [String] = []
+        let fields = fields ?? ExifTimeFields()
+        let gps = self.gpsInstant(fields, notes: &notes)
+
+        let original = self.wallTime(
+            fields.dateTimeOriginal, subSec: fields.subSecTimeOriginal, tag: "DateTimeOriginal", notes: &notes)
+        let digitized =
+            original == nil
+            ? self.wallTime(
+                fields.dateTimeDigitized, subSec: fields.subSecTimeDigitized, tag: "DateTimeDigitized",
+                notes: &notes) : nil
+
+        if let (wall, offsetText, offsetTag) = original.map({ ($0, fields.offsetTimeOriginal, "OffsetTimeOriginal") })
+            ?? digitized.map({ ($0, fields.offsetTimeDigitized, "OffsetTimeDigitized") })
+        {
+            if let text = offsetText?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
+                if let offset = UTCOffset.parse(text) {
+                    return CaptureTime(
+                        instant: wall.instant(offsetSeconds: offset), localTime: wall, offsetSeconds: offset,
+                        source: .exifOffset, notes: notes)
+                }
+                notes.append("\(offsetTag) \"\(text)\" refused: not a ±HH:MM offset within ±14:00")
+            }
+            if let gps, let offset = self.offsetFromGPS(wall: wall, gps: gps, notes: &notes) {
+                return CaptureTime(
+                    instant: wall.instant(offsetSeconds: offset), localTime: wall, offsetSeconds: offset,
+                    source: .exifGPSOffset, notes: notes)
+            }
+            let (offset, flag) = Self.offset(of: wall, in: self.assumedZone)
+            if let flag { notes.append(flag) }
+            return CaptureTime(
+                instant: wall.instant(offsetSeconds: offset), localTime: wall, offsetSeconds: offset,
+                source: .exifAssumedZone, assumedZone: self.assumedZone.identifier, notes: notes)
+        }
+        if let gps {
+            return CaptureTime(instant: gps, offsetSeconds: 0, source: .gpsUTC, notes: notes)
+        }
+        return CaptureTime(instant: fileModified, source: .fileMTime, notes: notes)
+    }
+
+    /// Parses an EXIF `YYYY:MM:DD HH:MM:SS` and its SubSecTime, refusing what no camera meant.
+    func wallTime(_ text: String?, subSec: String?, tag: String, notes: inout [String]) -> LocalDateTime? {
+        guard let raw = text else { return nil }
+        let trimmed = raw.trimmingCharacters(in: .whitespaces)
+        func refuse(_ why: String) -> LocalDateTime? {
+            notes.append("\(tag) \"\(trimmed)\" refused: \(why)")
+            return nil
+        }
+        if trimmed.isEmpty || trimmed.allSatisfy({ $0 == ":" || $0 == " " || $0 == "-" }) {
+            return refuse("blank")
+        }
+        let bytes = Array(trimmed.utf8)
+        guard bytes.count >= 19 else { return refuse("not YYYY:MM:DD HH:MM:SS") }
+        let digitPositions = [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18]
+        let dateSeparators: Set<UInt8> = [UInt8(ascii: ":"), UInt8(ascii: "-")]
+        guard digitPositions.allSatisfy({ isDigit(bytes[$0]) }), dateSeparators.contains(bytes[4]),
+            dateSeparators.contains(bytes[7]), bytes[10] == UInt8(ascii: " ") || bytes[10] == UInt8(ascii: "T"),
+            bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":")
+        else { return refuse("not YYYY:MM:DD HH:MM:SS") }
+        func field(_ start: Int, _ length: Int) -> Int {
+            Int(String(decoding: bytes[start..<start + length], as: UTF8.self))!
+        }
+        var wall = LocalDateTime(
+            year: field(0, 4), month: field(5, 2), day: field(8, 2), hour: field(11, 2), minute: field(14, 2),
+            second: field(17, 2))
+        if wall.year == 0 && wall.month == 0 && wall.day == 0 { return refuse("all zero") }
+        guard wall.isValid else { return refuse("no such date or time") }
+        guard wall.year >= 1900 else { return refuse("before 1900") }
+        guard wall.secondsAsIfUTC <= self.now.timeIntervalSince1970 + 86_400 else {
+            return refuse("more than a day in the future")
+        }
+        if let subSec = subSec?.trimmingCharacters(in: .whitespaces), !subSec.isEmpty {
+            if subSec.utf8.allSatisfy(isDigit) {
+                let digits = String(subSec.prefix(3)).padding(toLength: 3, withPad: "0", startingAt: 0)
+                wall.millisecond = Int(digits) ?? 0
+            } else {
+                notes.append("SubSec of \(tag) \"\(subSec)\" refused: not digits")
+            }
+        }
+        return wall
+    }
+
+    /// The GPS fix as a UTC instant, when its date, time and status are all valid.
+    func gpsInstant(_ fields: ExifTimeFields, notes: inout [String]) -> Date? {
+        guard let dateText = fields.gpsDateStamp?.trimmingCharacters(in: .whitespaces), !dateText.isEmpty,
+            let stamp = fields.gpsTimeStamp
+        else { return nil }
+        if let status = fields.gpsStatus?.trimmingCharacters(in: .whitespaces), status.uppercased() == "V" {
+            notes.append("GPS time refused: GPSStatus is void")
+            return nil
+        }
+        guard stamp.count == 3, stamp.allSatisfy({ $0.denominator != 0 }) else {
+            notes.append("GPSTimeStamp refused: not three rationals with non-zero denominators")
+            return nil
+        }
+        let bytes = Array(dateText.utf8)
+        guard bytes.count == 10, [0, 1, 2, 3, 5, 6, 8, 9].allSatisfy({ isDigit(bytes[$0]) }) else {
+            notes.append("GPSDateStamp \"\(dateText)\" refused: not YYYY:MM:DD")
+            return nil
+        }
+        let year = Int(String(decoding: bytes[0..<4], as: UTF8.self))!
+        let month = Int(String(decoding: bytes[5..<7], as: UTF8.self))!
+        let day = Int(String(decoding: bytes[8..<10], as: UTF8.self))!
+        let hours = Double(stamp[0].numerator) / Double(stamp[0].denominator)
+        let minutes = Double(stamp[1].numerator) / Double(stamp[1].denominator)
+        let seconds = Double(stamp[2].numerator) / Double(stamp[2].denominator)
+        let date = LocalDateTime(year: year, month: month, day: day)
+        guard date.isValid, year >= 1900, hours < 24, minutes < 60, seconds < 61 else {
+            notes.append("GPS date and time \"\(dateText)\" refused: out of range")
+            return nil
+        }
+        let instant = date.secondsAsIfUTC + hours * 3_600 + minutes * 60 + seconds
+        guard instant <= self.now.timeIntervalSince1970 + 86_400 else {
+            notes.append("GPS date and time refused: more than a day in the future")
+            return nil
+        }
+        return Date(timeIntervalSince1970: instant)
+    }
+
+    /// The zone implied by the camera clock against its GPS fix, when the two agree well enough.
+    func offsetFromGPS(wall: LocalDateTime, gps: Date, notes: inout [String]) -> Int? {
+        let difference = wall.secondsAsIfUTC - gps.timeIntervalSince1970
+        let quarterHours = (difference / 900).rounded()
+        let offset = Int(quarterHours) * 900
+        guard abs(offset) <= Self.maximumOffset else {
+            notes.append("GPS offset refused: clock and GPS differ by more than 14 h")
+            return nil
+        }
+        guard abs(difference - Double(offset)) <= Self.gpsResidualTolerance else {
+            notes.append("GPS offset refused: clock and GPS differ by \(Int(difference)) s, not a whole zone")
+            return nil
+        }
+        return offset
+    }
+
+    /// The offset of a wall time in a zone, handling DST: in a fold (the hour that happens twice)
+    /// the earlier instant; in a gap (the hour that never happens) the offset before the jump.
+    public static func offset(of wall: LocalDateTime, in zone: TimeZone) -> (seconds: Int, flag: String?) {
+        let asIfUTC = wall.secondsAsIfUTC
+        let before = zone.secondsFromGMT(for: Date(timeIntervalSince1970: asIfUTC - 86_400))
+        let after = zone.secondsFromGMT(for: Date(timeIntervalSince1970: asIfUTC + 86_400))
+        let consistent = Set([before, after]).filter {
+            zone.secondsFromGMT(for: Date(timeIntervalSince1970: asIfUTC - Double($0))) == $0
+        }
+        switch consistent.count {
+        case 2:
+            let earlier = consistent.max()!
+            return (
+                earlier,
+                "\(wall) happens twice in \(zone.identifier) (DST fold); the earlier instant was taken"
+            )
+        case 1:
+            return (consistent.first!, nil)
+        default:
+            return (before, "\(wall) does not exist in \(zone.identifier) (DST gap); read with the offset before it")
+        }
+    }
+}

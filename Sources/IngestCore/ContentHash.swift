@@ -1,0 +1,118 @@
+import Crypto
+import Foundation
+
+/// The SHA-256 of a file's bytes: the identity of a photo everywhere in photoingest.
+///
+/// Servers spell hashes in several ways (bare hex, `sha256:`-prefixed, or the composite
+/// `hex_size_date`); ``init(parsing:)`` accepts all of them so that comparisons are made
+/// on the digest alone.
+public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
+    /// The 32 digest bytes, kept as four words so that hashing and equality stay cheap
+    /// in sets of hundreds of thousands of entries.
+    private let words: (UInt64, UInt64, UInt64, UInt64)
+
+    public init<D: Sequence>(digest: D) where D.Element == UInt8 {
+        var bytes = [UInt8](digest)
+        precondition(bytes.count == 32, "a SHA-256 digest has 32 bytes")
+        var words: [UInt64] = [0, 0, 0, 0]
+        for index in 0..<32 {
+            words[index / 8] = words[index / 8] << 8 | UInt64(bytes[index])
+        }
+        bytes.removeAll()
+        self.words = (words[0], words[1], words[2], words[3])
+    }
+
+    /// Parses any spelling of a SHA-256 that the PhotoShare API uses; case-insensitive.
+    ///
+    /// Accepts `abc…` (64 hex digits), `sha256:abc…` and `abc…_<size>_<date>`.
+    public init?(parsing text: some StringProtocol) {
+        var hex = Substring(text).trimmingWhitespace()
+        if hex.lowercased().hasPrefix("sha256:") {
+            hex = hex.dropFirst("sha256:".count)
+        }
+        if let underscore = hex.firstIndex(of: "_") {
+            hex = hex[..<underscore]
+        }
+        guard hex.utf8.count == 64 else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(32)
+        var high: UInt8?
+        for character in hex.utf8 {
+            guard let nibble = Self.nibble(character) else { return nil }
+            if let first = high {
+                bytes.append(first << 4 | nibble)
+                high = nil
+            } else {
+                high = nibble
+            }
+        }
+        self.init(digest: bytes)
+    }
+
+    /// Lowercase hex, 64 characters.
+    public var hex: String {
+        let digits = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(64)
+        for word in [self.words.0, self.words.1, self.words.2, self.words.3] {
+            for shift in stride(from: 60, through: 0, by: -4) {
+                out.append(digits[Int((word >> UInt64(shift)) & 0xF)])
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The spelling the upload form uses: `sha256:<hex>`.
+    public var prefixed: String { "sha256:" + self.hex }
+
+    public var description: String { self.hex }
+
+    public static func == (lhs: ContentHash, rhs: ContentHash) -> Bool {
+        lhs.words == rhs.words
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(self.words.0)
+        hasher.combine(self.words.1)
+    }
+
+    private static func nibble(_ character: UInt8) -> UInt8? {
+        switch character {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): character - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): character - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): character - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}
+
+/// A SHA-256 computed piece by piece as a file is read, so that hashing needs no second pass.
+public struct ContentHasher {
+    private var state = SHA256()
+
+    public init() {}
+
+    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+        self.state.update(bufferPointer: bytes)
+    }
+
+    public func finalize() -> ContentHash {
+        ContentHash(digest: self.state.finalize())
+    }
+
+    /// The hash of bytes already in memory.
+    public static func hash(_ bytes: some ContiguousBytes) -> ContentHash {
+        var hasher = ContentHasher()
+        bytes.withUnsafeBytes { hasher.update($0) }
+        return hasher.finalize()
+    }
+}
+
+extension Substring {
+    func trimmingWhitespace() -> Substring {
+        var result = self
+        while let first = result.first, first.isWhitespace { result.removeFirst() }
+        while let last = result.last, last.isWhitespace { result.removeLast() }
+        return result
+    }
+}

@@ -1,0 +1,39 @@
+/// Why a file could not be ingested, or a run could not go on.
+///
+/// One struct for every domain: `code` says what kind of failure it is (extensible, so that
+/// later stages add codes without touching this file), `message` says it in words a user can
+/// act on. Messages never carry secrets.
+public struct IngestError: Error, Sendable, CustomStringConvertible, Equatable {
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        public let name: String
+        public init(_ name: String) { self.name = name }
+        public var description: String { self.name }
+
+        public static let unreadable = Code("unreadable")
+        public static let changedWhileReading = Code("changedWhileReading")
+        public static let tooLarge = Code("tooLarge")
+        public static let decodeFailed = Code("decodeFailed")
+        public static let tooManyPixels = Code("tooManyPixels")
+        public static let storeFailed = Code("storeFailed")
+        public static let uploadRejected = Code("uploadRejected")
+        public static let catalogUnusable = Code("catalogUnusable")
+        public static let archiveUnusable = Code("archiveUnusable")
+        public static let discoveryFailed = Code("discoveryFailed")
+        public static let invalidConfiguration = Code("invalidConfiguration")
+    }
+
+    public var code: Code
+    public var message: String
+    public var path: String?
+
+    public init(_ code: Code, _ message: String, path: String? = nil) {
+        self.code = code
+        self.message = message
+        self.path = path
+    }
+
+    public var description: String {
+        if let path = self.path { return "\(path): \(self.message)" }
+        return self.message
+    }
+}

@@ -1,0 +1,87 @@
+/// What a file is, decided from its first bytes, never from its name.
+public enum MediaKind: String, Sendable, CaseIterable, Codable {
+    case jpeg, png, tiff, webp, heic, avif
+
+    /// The MIME type sent with an upload and stored in the archive index.
+    public var mediaType: String {
+        switch self {
+        case .jpeg: "image/jpeg"
+        case .png: "image/png"
+        case .tiff: "image/tiff"
+        case .webp: "image/webp"
+        case .heic: "image/heic"
+        case .avif: "image/avif"
+        }
+    }
+
+    /// The extension an archived original gets.
+    public var fileExtension: String {
+        switch self {
+        case .jpeg: "jpg"
+        case .png: "png"
+        case .tiff: "tif"
+        case .webp: "webp"
+        case .heic: "heic"
+        case .avif: "avif"
+        }
+    }
+}
+
+/// The verdict of looking at a file's first bytes.
+public enum Sniffed: Sendable, Equatable {
+    case supported(MediaKind)
+    /// Not a photo photoingest ingests; the reason names what it looks like.
+    case unsupported(reason: String)
+}
+
+public enum MediaSniffer {
+    /// How many leading bytes ``sniff(_:)`` needs to decide.
+    public static let headerLength = 64
+
+    /// Decides what the bytes are by their magic numbers.
+    public static func sniff(_ head: some Collection<UInt8>) -> Sniffed {
+        let bytes = Array(head.prefix(self.headerLength))
+        func starts(_ magic: [UInt8], at offset: Int = 0) -> Bool {
+            bytes.count >= offset + magic.count && Array(bytes[offset..<offset + magic.count]) == magic
+        }
+        func ascii(_ text: String, at offset: Int = 0) -> Bool { starts(Array(text.utf8), at: offset) }
+
+        if bytes.isEmpty { return .unsupported(reason: "empty file") }
+        if starts([0xFF, 0xD8, 0xFF]) { return .supported(.jpeg) }
+        if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .supported(.png) }
+        if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return .supported(.tiff) }
+        if ascii("RIFF") && ascii("WEBP", at: 8) { return .supported(.webp) }
+        if ascii("ftyp", at: 4), bytes.count >= 12 {
+            return self.sniffISOBaseMedia(bytes)
+        }
+        if ascii("GIF8") { return .unsupported(reason: "GIF images are not supported") }
+        if starts([0x42, 0x4D]) && bytes.count >= 14 { return .unsupported(reason: "BMP images are not supported") }
+        if ascii("RIFF") && ascii("AVI ", at: 8) { return .unsupported(reason: "video (AVI) is not supported yet") }
+        if starts([0x1A, 0x45, 0xDF, 0xA3]) { return .unsupported(reason: "video (Matroska/WebM) is not supported yet") }
+        if ascii("%PDF") { return .unsupported(reason: "PDF documents are not supported") }
+        if starts([0x00, 0x00, 0x00, 0x0C, 0x6A, 0x58, 0x4C, 0x20]) || starts([0xFF, 0x0A]) {
+            return .unsupported(reason: "JPEG XL images are not supported")
+        }
+        return .unsupported(reason: "not a supported image format (JPEG, HEIC/HEIF, AVIF, WebP, PNG, TIFF)")
+    }
+
+    /// ISO base media files (`ftyp` box) are HEIF images or videos depending on their brands.
+    private static func sniffISOBaseMedia(_ bytes: [UInt8]) -> Sniffed {
+        let boxSize = Int(bytes[0]) << 24 | Int(bytes[1]) << 16 | Int(bytes[2]) << 8 | Int(bytes[3])
+        let end = min(bytes.count, max(boxSize, 12))
+        var brands: [String] = []
+        // Major brand at 8, minor version at 12, compatible brands from 16.
+        for offset in [8] + Array(stride(from: 16, to: end - 3, by: 4)) where offset + 4 <= end {
+            brands.append(String(decoding: bytes[offset..<offset + 4], as: UTF8.self))
+        }
+        let avif: Set = ["avif", "avis"]
+        let heif: Set = ["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1"]
+        if let major = brands.first {
+            if avif.contains(major) { return .supported(.avif) }
+            if heif.contains(major) { return .supported(.heic) }
+        }
+        if brands.contains(where: avif.contains) { return .supported(.avif) }
+        if brands.contains(where: heif.contains) { return .supported(.heic) }
+        return .unsupported(reason: "video (\(brands.first ?? "ISO media")) is not supported yet")
+    }
+}

@@ -1,0 +1,259 @@
+import IngestCore
+
+/// Finds the EXIF block (a TIFF structure) inside a photo's bytes, by container, without
+/// decoding any pixels.
+///
+/// libexif's own JPEG loader stops at the first APPn segment it does not expect and so misses
+/// the EXIF that Samsung and Huawei phones write after APP6-APP9 segments; walking the
+/// containers here finds it wherever it is.
+public enum ExifLocator {
+    /// The TIFF bytes (starting `II*\0` or `MM\0*`) of the file's EXIF, or nil when it has none.
+    public static func tiffBlock(in bytes: UnsafeRawBufferPointer, kind: MediaKind) -> UnsafeRawBufferPointer? {
+        let reader = ByteReader(bytes)
+        let block: UnsafeRawBufferPointer? =
+            switch kind {
+            case .jpeg: self.jpeg(reader)
+            case .png: self.png(reader)
+            case .webp: self.webp(reader)
+            case .tiff: bytes
+            case .heic, .avif: self.heif(reader)
+            }
+        return block.flatMap(self.stripToTIFF)
+    }
+
+    /// JPEG: the first APP1 segment that starts `Exif\0\0`, anywhere before the scan data.
+    static func jpeg(_ reader: ByteReader) -> UnsafeRawBufferPointer? {
+        var offset = 2
+        while offset + 4 <= reader.count {
+            guard reader.u8(offset) == 0xFF else { return nil }
+            let marker = reader.u8(offset + 1)
+            if marker == 0xFF {  // fill byte
+                offset += 1
+                continue
+            }
+            if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) {
+                offset += 2
+                continue
+            }
+            if marker == 0xDA || marker == 0xD9 { return nil }
+            let length = Int(reader.u16be(offset + 2))
+            guard length >= 2, offset + 2 + length <= reader.count else { return nil }
+            let payload = reader.slice(offset + 4, length - 2)
+            if marker == 0xE1, let payload, self.hasExifHeader(payload) {
+                return UnsafeRawBufferPointer(rebasing: payload[6...])
+            }
+            offset += 2 + length
+        }
+        return nil
+    }
+
+    /// PNG: the `eXIf` chunk.
+    static func png(_ reader: ByteReader) -> UnsafeRawBufferPointer? {
+        var offset = 8
+        while offset + 12 <= reader.count {
+            let length = Int(reader.u32be(offset))
+            guard length <= reader.count - offset - 12 else { return nil }
+            if reader.fourCC(offset + 4) == "eXIf" { return reader.slice(offset + 8, length) }
+            if reader.fourCC(offset + 4) == "IEND" { return nil }
+            offset += 12 + length
+        }
+        return nil
+    }
+
+    /// WebP: the `EXIF` chunk of an extended (VP8X) file.
+    static func webp(_ reader: ByteReader) -> UnsafeRawBufferPointer? {
+        var offset = 12
+        while offset + 8 <= reader.count {
+            let length = Int(reader.u32le(offset + 4))
+            guard length <= reader.count - offset - 8 else { return nil }
+            if reader.fourCC(offset) == "EXIF" { return reader.slice(offset + 8, length) }
+            offset += 8 + length + (length & 1)
+        }
+        return nil
+    }
+
+    /// HEIF and AVIF: the item of type `Exif`, located through the `meta` box's `iinf` and `iloc`.
+    ///
+    /// The item starts with a 4-byte offset to the TIFF header, usually followed by `Exif\0\0`.
+    static func heif(_ reader: ByteReader) -> UnsafeRawBufferPointer? {
+        guard let meta = ISOBox.find("meta", in: reader, range: 0..<reader.count) else { return nil }
+        // meta is a full box: version and flags come before its children.
+        let children = (meta.payload.lowerBound + 4)..<meta.payload.upperBound
+        guard let iinf = ISOBox.find("iinf", in: reader, range: children),
+            let iloc = ISOBox.find("iloc", in: reader, range: children),
+            let itemID = self.exifItemID(reader, iinf: iinf),
+            let extent = self.location(of: itemID, reader, iloc: iloc),
+            let item = reader.slice(extent.lowerBound, extent.count), item.count > 4
+        else { return nil }
+        let headerOffset = Int(ByteReader(item).u32be(0))
+        if headerOffset <= item.count - 4 {
+            return UnsafeRawBufferPointer(rebasing: item[(4 + headerOffset)...])
+        }
+        return UnsafeRawBufferPointer(rebasing: item[4...])
+    }
+
+    static func exifItemID(_ reader: ByteReader, iinf: ISOBox) -> UInt32? {
+        let version = reader.u8(iinf.payload.lowerBound)
+        var offset = iinf.payload.lowerBound + 4 + (version == 0 ? 2 : 4)
+        while let infe = ISOBox.at(offset, in: reader, limit: iinf.payload.upperBound) {
+            defer { offset = infe.payload.upperBound }
+            guard infe.type == "infe", infe.payload.count >= 12 else { continue }
+            let infeVersion = reader.u8(infe.payload.lowerBound)
+            let body = infe.payload.lowerBound + 4
+            switch infeVersion {
+            case 2 where reader.fourCC(body + 4) == "Exif":
+                return UInt32(reader.u16be(body))
+            case 3 where infe.payload.count >= 14 && reader.fourCC(body + 6) == "Exif":
+                return reader.u32be(body)
+            default:
+                continue
+            }
+        }
+        return nil
+    }
+
+    /// The file range of an item stored in one extent, with construction method 0 (file offset).
+    static func location(of itemID: UInt32, _ reader: ByteReader, iloc: ISOBox) -> Range<Int>? {
+        var offset = iloc.payload.lowerBound
+        guard iloc.payload.count >= 8 else { return nil }
+        let version = reader.u8(offset)
+        let sizes = reader.u16be(offset + 4)
+        let offsetSize = Int(sizes >> 12 & 0xF)
+        let lengthSize = Int(sizes >> 8 & 0xF)
+        let baseOffsetSize = Int(sizes >> 4 & 0xF)
+        let indexSize = version == 1 || version == 2 ? Int(sizes & 0xF) : 0
+        offset += 6
+        let itemCount: Int
+        if version < 2 {
+            itemCount = Int(reader.u16be(offset))
+            offset += 2
+        } else {
+            itemCount = Int(reader.u32be(offset))
+            offset += 4
+        }
+        let end = iloc.payload.upperBound
+        for _ in 0..<itemCount {
+            guard let id = reader.uint(offset, size: version < 2 ? 2 : 4, limit: end) else { return nil }
+            offset += version < 2 ? 2 : 4
+            var constructionMethod = 0
+            if version == 1 || version == 2 {
+                guard let method = reader.uint(offset, size: 2, limit: end) else { return nil }
+                constructionMethod = Int(method & 0xF)
+                offset += 2
+            }
+            offset += 2  // data reference index
+            guard let base = reader.uint(offset, size: baseOffsetSize, limit: end),
+                let extentCount = reader.uint(offset + baseOffsetSize, size: 2, limit: end)
+            else { return nil }
+            offset += baseOffsetSize + 2
+            var first: Range<Int>?
+            for _ in 0..<extentCount {
+                offset += indexSize
+                guard let extentOffset = reader.uint(offset, size: offsetSize, limit: end),
+                    let extentLength = reader.uint(offset + offsetSize, size: lengthSize, limit: end)
+                else { return nil }
+                offset += offsetSize + lengthSize
+                if first == nil {
+                    let (start, overflow) = base.addingReportingOverflow(extentOffset)
+                    guard !overflow, start <= UInt64(reader.count), extentLength <= UInt64(reader.count) - start
+                    else { return nil }
+                    first = Int(start)..<Int(start + extentLength)
+                }
+            }
+            if id == itemID {
+                guard constructionMethod == 0, extentCount == 1 else { return nil }
+                return first
+            }
+        }
+        return nil
+    }
+
+    static func hasExifHeader(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        bytes.count >= 6 && bytes.prefix(6).elementsEqual([0x45, 0x78, 0x69, 0x66, 0x00, 0x00])
+    }
+
+    /// Drops an `Exif\0\0` prefix where one is present and checks for a TIFF header, searching a
+    /// few bytes ahead because writers disagree about what comes before it.
+    static func stripToTIFF(_ block: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
+        let searchLimit = min(block.count - 4, 16)
+        guard searchLimit >= 0 else { return nil }
+        for start in 0...searchLimit {
+            let a = block[start], b = block[start + 1], c = block[start + 2], d = block[start + 3]
+            if (a == 0x49 && b == 0x49 && c == 0x2A && d == 0x00) || (a == 0x4D && b == 0x4D && c == 0x00 && d == 0x2A) {
+                return UnsafeRawBufferPointer(rebasing: block[start...])
+            }
+        }
+        return nil
+    }
+}
+
+/// An ISO base media box: its type and the byte range of its payload.
+struct ISOBox {
+    var type: String
+    var payload: Range<Int>
+
+    /// The box that starts at `offset`, if it fits before `limit`.
+    static func at(_ offset: Int, in reader: ByteReader, limit: Int) -> ISOBox? {
+        guard offset + 8 <= limit else { return nil }
+        var size = UInt64(reader.u32be(offset))
+        var header = 8
+        if size == 1 {
+            guard offset + 16 <= limit, let large = reader.uint(offset + 8, size: 8, limit: limit) else { return nil }
+            size = large
+            header = 16
+        } else if size == 0 {
+            size = UInt64(limit - offset)
+        }
+        guard size >= UInt64(header), size <= UInt64(limit - offset) else { return nil }
+        return ISOBox(type: reader.fourCC(offset + 4), payload: (offset + header)..<(offset + Int(size)))
+    }
+
+    /// The first box of `type` among the siblings in `range`.
+    static func find(_ type: String, in reader: ByteReader, range: Range<Int>) -> ISOBox? {
+        var offset = range.lowerBound
+        while let box = self.at(offset, in: reader, limit: range.upperBound) {
+            if box.type == type { return box }
+            offset = box.payload.upperBound
+        }
+        return nil
+    }
+}
+
+/// Bounds-checked reads from untrusted bytes: out of range reads yield zero, never a trap.
+struct ByteReader {
+    let bytes: UnsafeRawBufferPointer
+    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+    var count: Int { self.bytes.count }
+
+    func u8(_ offset: Int) -> UInt8 {
+        offset >= 0 && offset < self.count ? self.bytes[offset] : 0
+    }
+
+    func u16be(_ offset: Int) -> UInt16 { UInt16(self.u8(offset)) << 8 | UInt16(self.u8(offset + 1)) }
+
+    func u32be(_ offset: Int) -> UInt32 {
+        UInt32(self.u16be(offset)) << 16 | UInt32(self.u16be(offset + 2))
+    }
+
+    func u32le(_ offset: Int) -> UInt32 {
+        UInt32(self.u8(offset)) | UInt32(self.u8(offset + 1)) << 8 | UInt32(self.u8(offset + 2)) << 16
+            | UInt32(self.u8(offset + 3)) << 24
+    }
+
+    /// A big-endian unsigned integer of 0, 2, 4 or 8 bytes, or nil when it would pass `limit`.
+    func uint(_ offset: Int, size: Int, limit: Int) -> UInt64? {
+        guard offset >= 0, offset + size <= min(limit, self.count) else { return nil }
+        var value: UInt64 = 0
+        for index in 0..<size { value = value << 8 | UInt64(self.bytes[offset + index]) }
+        return value
+    }
+
+    func fourCC(_ offset: Int) -> String {
+        String(decoding: (0..<4).map { self.u8(offset + $0) }, as: UTF8.self)
+    }
+
+    func slice(_ offset: Int, _ length: Int) -> UnsafeRawBufferPointer? {
+        guard offset >= 0, length >= 0, offset <= self.count, length <= self.count - offset else { return nil }
+        return UnsafeRawBufferPointer(rebasing: self.bytes[offset..<offset + length])
+    }
+}

@@ -1,0 +1,120 @@
+import CVipsShim
+import IngestCore
+
+/// A JPEG thumbnail and its size in pixels.
+public struct Thumbnail: Sendable, Equatable {
+    public var jpeg: [UInt8]
+    public var width: Int
+    public var height: Int
+}
+
+/// The two thumbnails every stored photo gets.
+public struct Thumbnails: Sendable, Equatable {
+    /// Longest edge 500 px (or the original's, if smaller).
+    public var large: Thumbnail
+    /// Longest edge 200 px (or the original's, if smaller).
+    public var small: Thumbnail
+}
+
+/// Makes the 500 px and 200 px JPEG thumbnails of a photo with libvips, from one decode.
+///
+/// The 500 is made with shrink-on-load straight from the file's bytes, EXIF orientation
+/// applied and converted to sRGB, and held decoded in memory; the 200 is made from it. That
+/// costs about 60% of two independent thumbnails.
+public struct Thumbnailer: Sendable {
+    public var largeEdge: Int
+    public var smallEdge: Int
+    public var quality: Int
+    /// Images above this many pixels are refused before decoding: a small file can declare a
+    /// huge image (a decompression bomb).
+    public var maxPixels: Int
+
+    public init(largeEdge: Int = 500, smallEdge: Int = 200, quality: Int = 82, maxPixels: Int = 100_000_000) {
+        self.largeEdge = largeEdge
+        self.smallEdge = smallEdge
+        self.quality = quality
+        self.maxPixels = maxPixels
+    }
+
+    /// Decodes `bytes` once and encodes both thumbnails.
+    ///
+    /// - Throws: ``IngestError`` with `.tooManyPixels`, or `.decodeFailed` and libvips's reason.
+    public func thumbnails(of bytes: UnsafeRawBufferPointer) throws(IngestError) -> Thumbnails {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else {
+            throw IngestError(.decodeFailed, "empty file")
+        }
+        let header = try ImageRef.make("reading the image header") {
+            ingest_vips_header_from_buffer(base, bytes.count, &$0)
+        }
+        let pixels = Int(vips_image_get_width(header.pointer)) * Int(vips_image_get_height(header.pointer))
+        guard pixels <= self.maxPixels else {
+            throw IngestError(
+                .tooManyPixels,
+                "image declares \(vips_image_get_width(header.pointer))×\(vips_image_get_height(header.pointer)) "
+                    + "pixels, over the limit of \(self.maxPixels)")
+        }
+        // libvips reads the buffer lazily; every use of it ends inside this function.
+        let mutableBase = UnsafeMutableRawPointer(mutating: base)
+        let shrunk = try ImageRef.make("decoding") {
+            ingest_vips_thumbnail_buffer(mutableBase, bytes.count, &$0, Int32(self.largeEdge), VIPS_FAIL_ON_ERROR)
+        }
+        let large = try self.displayable(shrunk).copiedToMemory()
+        let small = try ImageRef.make("shrinking") {
+            ingest_vips_thumbnail_image(large.pointer, &$0, Int32(self.smallEdge))
+        }
+        return Thumbnails(large: try large.jpeg(quality: self.quality), small: try small.jpeg(quality: self.quality))
+    }
+
+    /// sRGB with no alpha: what a JPEG thumbnail can show. Transparency is flattened onto white.
+    private func displayable(_ image: ImageRef) throws(IngestError) -> ImageRef {
+        var image = image
+        if vips_image_hasalpha(image.pointer) != 0 {
+            let input = image
+            image = try ImageRef.make("flattening transparency") { ingest_vips_flatten_white(input.pointer, &$0) }
+        }
+        let input = image
+        return try ImageRef.make("converting to sRGB") { ingest_vips_colourspace_srgb(input.pointer, &$0) }
+    }
+}
+
+/// One libvips image reference, released when this goes away.
+final class ImageRef {
+    let pointer: UnsafeMutablePointer<CVipsShim.VipsImage>
+
+    private init(_ pointer: UnsafeMutablePointer<CVipsShim.VipsImage>) { self.pointer = pointer }
+
+    deinit { g_object_unref(self.pointer) }
+
+    /// Runs a libvips call that returns an image through an out-parameter.
+    static func make(
+        _ doing: String, _ call: (inout UnsafeMutablePointer<CVipsShim.VipsImage>?) -> Int32
+    ) throws(IngestError) -> ImageRef {
+        var out: UnsafeMutablePointer<CVipsShim.VipsImage>?
+        let status = call(&out)
+        guard status == 0, let out else {
+            if let out { g_object_unref(out) }
+            throw IngestError(.decodeFailed, "\(doing) failed: \(VipsError.take())")
+        }
+        return ImageRef(out)
+    }
+
+    /// Computes every pixel now, so that later operations read memory, not the source again.
+    func copiedToMemory() throws(IngestError) -> ImageRef {
+        guard let copy = vips_image_copy_memory(self.pointer) else {
+            throw IngestError(.decodeFailed, "decoding failed: \(VipsError.take())")
+        }
+        return ImageRef(copy)
+    }
+
+    func jpeg(quality: Int) throws(IngestError) -> Thumbnail {
+        var buffer: UnsafeMutableRawPointer?
+        var length = 0
+        guard ingest_vips_jpegsave_buffer(self.pointer, &buffer, &length, Int32(quality)) == 0, let buffer else {
+            throw IngestError(.decodeFailed, "encoding the thumbnail failed: \(VipsError.take())")
+        }
+        defer { g_free(buffer) }
+        let jpeg = [UInt8](UnsafeRawBufferPointer(start: buffer, count: length))
+        return Thumbnail(
+            jpeg: jpeg, width: Int(vips_image_get_width(self.pointer)), height: Int(vips_image_get_height(self.pointer)))
+    }
+}

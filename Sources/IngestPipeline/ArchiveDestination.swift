@@ -1,0 +1,37 @@
+import IngestArchive
+import IngestCore
+
+/// The local archive as a ``Destination``.
+public struct ArchiveDestination: Destination {
+    public let archive: Archive
+    /// Writes and fsyncs block: they run on the I/O workers.
+    let io: WorkerPool
+
+    public init(archive: Archive, io: WorkerPool) {
+        self.archive = archive
+        self.io = io
+    }
+
+    public var identity: String { "archive:" + self.archive.root }
+
+    public func prepare(_ event: Event) async throws(IngestError) -> Set<ContentHash> {
+        do {
+            try await self.archive.register(event)
+            return try await self.archive.hashes(inEvent: event.id)
+        } catch {
+            throw IngestError(.archiveUnusable, "cannot read the archive's index: \(error)")
+        }
+    }
+
+    public func store(_ photo: PreparedPhoto, in event: Event) async throws(IngestError) -> StoreResult {
+        let item = ArchiveItem(
+            hash: photo.file.hash, kind: photo.file.kind, filename: photo.filename, capture: photo.capture,
+            original: photo.file.bytes, thumbnail500: photo.thumbnails.large.jpeg,
+            thumbnail200: photo.thumbnails.small.jpeg)
+        let archive = self.archive
+        let result = try await self.io.run { () throws(IngestError) -> Archive.StoreResult in
+            try archive.store(item, inEvent: event.id)
+        }
+        return result == .stored ? .stored : .duplicate
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import IngestCatalog
+import IngestCore
+
+/// Stage 7: records every file's outcome in the catalog, in batches, one transaction each.
+///
+/// The catalog has one writer: this actor. An outcome is recorded after the destination
+/// accepted the file, so a crash can lose only the last batch's records, whose files the next
+/// run reads again and finds already stored.
+public actor CatalogStage {
+    public let catalog: Catalog
+    let destination: String
+    let event: Event
+    let batchSize: Int
+    /// A batch waits at most this long, so that a slow run still commits as it goes.
+    static let maximumDelay: Duration = .seconds(1)
+
+    private var run: Int64?
+    private var pending: [CatalogRecord] = []
+    private var lastFlush = ContinuousClock.now
+
+    public init(catalog: Catalog, destination: String, event: Event, batchSize: Int) {
+        self.catalog = catalog
+        self.destination = destination
+        self.event = event
+        self.batchSize = batchSize
+    }
+
+    public func begin() async throws {
+        self.run = try await self.catalog.beginRun(destination: self.destination, event: self.event.id)
+    }
+
+    /// Queues the outcome, writing the batch when it is full or old enough.
+    public func process(_ outcome: FileOutcome) async throws {
+        guard outcome.recordInCatalog, let stamp = outcome.stamp else { return }
+        self.pending.append(
+            CatalogRecord(
+                path: outcome.path, stamp: stamp, sha256: outcome.sha256, mediaType: outcome.kind?.mediaType,
+                capture: outcome.capture, destination: self.destination, event: self.event.id,
+                window: self.event.window.description, status: outcome.status, reason: outcome.reason))
+        if self.pending.count >= self.batchSize || ContinuousClock.now - self.lastFlush >= Self.maximumDelay {
+            try await self.flush()
+        }
+    }
+
+    public func flush() async throws {
+        guard let run = self.run, !self.pending.isEmpty else { return }
+        let batch = self.pending
+        self.pending.removeAll(keepingCapacity: true)
+        self.lastFlush = .now
+        try await self.catalog.record(batch, run: run)
+    }
+
+    /// Writes what is left and closes the run with its summary.
+    public func finish(summary: String) async throws {
+        try await self.flush()
+        if let run = self.run { try await self.catalog.finishRun(run, summary: summary) }
+    }
+}

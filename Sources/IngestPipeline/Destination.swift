@@ -1,0 +1,32 @@
+import IngestCore
+import IngestImaging
+
+/// A photo ready to be stored: its bytes as read, its metadata and its thumbnails.
+public struct PreparedPhoto: Sendable {
+    public var file: LoadedFile
+    public var capture: CaptureTime
+    public var thumbnails: Thumbnails
+
+    /// The original's base name, as the upload form and the archive index record it.
+    public var filename: String {
+        String(self.file.file.path.split(separator: "/").last ?? "")
+    }
+}
+
+/// Where photos go: the local archive (the embedded default) or a PhotoShare server.
+public protocol Destination: Sendable {
+    /// A stable name for the catalog: a file done for one destination is not done for another.
+    var identity: String { get }
+
+    /// Makes the event known to the destination and returns the hashes it already holds for it.
+    func prepare(_ event: Event) async throws(IngestError) -> Set<ContentHash>
+
+    /// Stores the photo in the event.
+    func store(_ photo: PreparedPhoto, in event: Event) async throws(IngestError) -> StoreResult
+}
+
+public enum StoreResult: Sendable, Equatable {
+    case stored
+    /// The destination already held these bytes for the event.
+    case duplicate
+}

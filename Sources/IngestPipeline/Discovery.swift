@@ -1,0 +1,159 @@
+import AsyncAlgorithms
+import Foundation
+import IngestCore
+
+/// A file found under the paths a run was given, with the stat results that identify it.
+public struct DiscoveredFile: Sendable, Equatable {
+    /// Absolute path, for the catalog, the report and opening the file.
+    public var path: String
+    public var stamp: FileStamp
+
+    public init(path: String, stamp: FileStamp) {
+        self.path = path
+        self.stamp = stamp
+    }
+}
+
+/// What the walk met: a file to ingest, or an entry it could not take, with the reason.
+public enum DiscoveryItem: Sendable, Equatable {
+    case file(DiscoveredFile)
+    case problem(path: String, status: FileStatus, reason: String)
+}
+
+/// Stage 0: walks the given files and folders and streams what it finds in sorted batches.
+///
+/// Recursive; follows symbolic links but never into a folder it has already entered (which
+/// is what makes a link loop finite); skips hidden entries unless asked; never descends into
+/// the folders it is told to exclude (the archive itself may lie under an input folder).
+public struct Discovery: Sendable {
+    public var roots: [String]
+    public var includeHidden: Bool
+    /// Folders never walked into, by (device, inode).
+    public var excluded: Set<DeviceInode>
+    public var batchSize: Int
+
+    public struct DeviceInode: Hashable, Sendable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    /// Counts of what the walk passed over without reporting one by one.
+    public struct Tally: Sendable, Equatable {
+        public var hiddenEntries = 0
+    }
+
+    public init(roots: [String], includeHidden: Bool, excluding excludedPaths: [String] = [], batchSize: Int = 256) {
+        self.roots = roots
+        self.includeHidden = includeHidden
+        self.batchSize = batchSize
+        self.excluded = Set(
+            excludedPaths.compactMap { path in
+                var status = stat()
+                guard stat(path, &status) == 0 else { return nil }
+                return DeviceInode(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+            })
+    }
+
+    /// Walks every root, sending batches into `channel` (waiting when the consumer is behind),
+    /// and finishes the channel at the end. Stops early when `shouldStop` turns true.
+    public func walk(
+        into channel: AsyncChannel<[DiscoveryItem]>, shouldStop: @Sendable () -> Bool
+    ) async -> Tally {
+        var batch: [DiscoveryItem] = []
+        var tally = Tally()
+        var entered = Set<DeviceInode>()
+        func emit(_ item: DiscoveryItem) async {
+            batch.append(item)
+            if batch.count >= self.batchSize {
+                await channel.send(batch)
+                batch.removeAll(keepingCapacity: true)
+            }
+        }
+        for root in self.roots {
+            var pending = [Self.absolute(root)]
+            while let path = pending.popLast() {
+                if shouldStop() { break }
+                var status = stat()
+                guard stat(path, &status) == 0 else {
+                    let isLink = Self.isSymbolicLink(path)
+                    await emit(
+                        .problem(
+                            path: path, status: isLink ? .skipped : .failed,
+                            reason: isLink ? "broken symbolic link" : "cannot stat: \(Self.lastError())"))
+                    continue
+                }
+                switch status.st_mode & S_IFMT {
+                case S_IFREG:
+                    await emit(.file(DiscoveredFile(path: path, stamp: Self.stamp(status))))
+                case S_IFDIR:
+                    let key = DeviceInode(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+                    if self.excluded.contains(key) { continue }
+                    guard entered.insert(key).inserted else {
+                        await emit(
+                            .problem(
+                                path: path, status: .skipped,
+                                reason: "folder already walked through another path (symbolic link loop?)"))
+                        continue
+                    }
+                    switch Self.entries(of: path) {
+                    case .success(let names):
+                        for name in names.reversed() {
+                            if !self.includeHidden && name.hasPrefix(".") {
+                                tally.hiddenEntries += 1
+                                continue
+                            }
+                            pending.append(path == "/" ? "/" + name : path + "/" + name)
+                        }
+                    case .failure(let reason):
+                        await emit(.problem(path: path, status: .failed, reason: "cannot read folder: \(reason)"))
+                    }
+                default:
+                    await emit(.problem(path: path, status: .skipped, reason: "not a regular file"))
+                }
+            }
+        }
+        if !batch.isEmpty { await channel.send(batch) }
+        channel.finish()
+        return tally
+    }
+
+    /// The names in a folder, sorted so that runs are repeatable.
+    static func entries(of path: String) -> Result<[String], DiscoveryError> {
+        guard let directory = opendir(path) else { return .failure(DiscoveryError(Self.lastError())) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return .success(names.sorted())
+    }
+
+    struct DiscoveryError: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    static func stamp(_ status: stat) -> FileStamp {
+        FileStamp(
+            size: Int64(status.st_size),
+            modifiedNanoseconds: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec),
+            inode: UInt64(status.st_ino))
+    }
+
+    static func isSymbolicLink(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+    }
+
+    /// `path` made absolute against the working directory, with `.` and `..` resolved.
+    public static func absolute(_ path: String) -> String {
+        var path = path
+        if !path.hasPrefix("/") { path = FileManager.default.currentDirectoryPath + "/" + path }
+        return (path as NSString).standardizingPath
+    }
+
+    static func lastError() -> String { String(cString: strerror(errno)) }
+}

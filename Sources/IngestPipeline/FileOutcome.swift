@@ -1,0 +1,36 @@
+import Foundation
+import IngestCore
+
+/// How one file ended, with what the run learned about it on the way.
+public struct FileOutcome: Sendable {
+    public var path: String
+    public var stamp: FileStamp?
+    public var kind: MediaKind?
+    public var sha256: ContentHash?
+    public var capture: CaptureTime?
+    public var status: FileStatus
+    /// Why it was skipped, failed or counted as duplicate.
+    public var reason: String?
+    /// The failure's code, for failed files.
+    public var errorCode: String?
+    /// How far outside the event's window the photo was taken, for outside files.
+    public var outsideBy: TimeInterval?
+    /// True when nothing was written because the run was a dry run.
+    public var dryRun: Bool
+    /// Whether the catalog records this outcome (not for files an earlier run finished, nor for
+    /// walk problems, which have no file to identify).
+    public var recordInCatalog: Bool
+    public var timings: StageTimings.Sample
+
+    public init(path: String, stamp: FileStamp?, status: FileStatus, reason: String? = nil) {
+        self.path = path
+        self.stamp = stamp
+        self.status = status
+        self.reason = reason
+        self.dryRun = false
+        self.recordInCatalog = stamp != nil
+        self.timings = StageTimings.Sample()
+    }
+
+    public var size: Int64? { self.stamp?.size }
+}

@@ -1,0 +1,31 @@
+/// Every concurrency limit of a run, in one place, each sized by the resource it guards.
+public struct Limits: Sendable, Equatable {
+    /// Decoding and thumbnail workers. One image per core with one libvips thread each scales
+    /// almost linearly, so decode width × libvips threads (1) = `--jobs` ≤ cores.
+    public var cpuWorkers: Int
+    /// Reading-and-hashing and archive-writing workers, so that waits on the disk overlap with
+    /// decoding instead of idling a CPU worker. Hashing is ~5% of decoding, so these add little CPU.
+    public var ioWorkers: Int
+    /// Files whose bytes are in memory at once: enough to keep both pools busy, few enough that
+    /// memory stays flat whatever the number of files (each holds one file's bytes).
+    public var filesInFlight: Int
+    /// Discovery runs ahead of the work by at most this many batches of this many files: cheap
+    /// (paths and stat results), and it lets the progress line know the total early.
+    public var discoveryBatchSize: Int
+    public var discoveryBatchesAhead: Int
+    /// The catalog has one writer; each batch of this many records is one transaction.
+    public var catalogBatchSize: Int
+    /// Files larger than this are failed, not read: every byte of a file is held in memory once.
+    public var maxFileBytes: Int
+
+    public init(jobs: Int) {
+        let jobs = max(1, jobs)
+        self.cpuWorkers = jobs
+        self.ioWorkers = max(2, jobs)
+        self.filesInFlight = jobs * 2 + 2
+        self.discoveryBatchSize = 256
+        self.discoveryBatchesAhead = 64
+        self.catalogBatchSize = 256
+        self.maxFileBytes = 1 << 30
+    }
+}

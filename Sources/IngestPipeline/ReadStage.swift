@@ -1,0 +1,130 @@
+import Foundation
+import IngestCore
+
+/// A photo's bytes in memory, read once, with their SHA-256: everything after this reads the
+/// buffer, never the file again.
+public struct LoadedFile: Sendable {
+    public var file: DiscoveredFile
+    public var kind: MediaKind
+    public var bytes: [UInt8]
+    public var hash: ContentHash
+    public var readSeconds: Double
+    public var hashSeconds: Double
+}
+
+/// Stage 1: reads a file once, hashing it as the bytes arrive.
+///
+/// The first bytes decide the kind; a file that is not a supported photo is not read further.
+/// A file that changes while it is read fails (its hash would describe no version of it).
+public struct ReadStage: Stage {
+    public enum Output: Sendable {
+        case photo(LoadedFile)
+        /// Not a photo photoingest takes; `stamp` is the file's as opened.
+        case unsupported(stamp: FileStamp, reason: String)
+    }
+
+    /// Read size: large enough that syscalls cost nothing next to hashing.
+    static let chunkSize = 1 << 20
+
+    public init() {}
+
+    public func process(_ file: DiscoveredFile, context: StageContext) async throws(IngestError) -> Output {
+        let limit = context.limits.maxFileBytes
+        return try await context.io.run { () throws(IngestError) -> Output in try Self.read(file, maxBytes: limit) }
+    }
+
+    static func read(_ file: DiscoveredFile, maxBytes: Int) throws(IngestError) -> Output {
+        func failure(_ code: IngestError.Code, _ message: String) -> IngestError {
+            IngestError(code, message, path: file.path)
+        }
+        let clock = ContinuousClock()
+        let started = clock.now
+        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure(.unreadable, "cannot open: \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw failure(.unreadable, "cannot stat: \(String(cString: strerror(errno)))")
+        }
+        let stamp = Discovery.stamp(status)
+        let size = Int(status.st_size)
+
+        var head = [UInt8](repeating: 0, count: MediaSniffer.headerLength)
+        let headCount = try Self.readFully(descriptor, into: &head, path: file.path)
+        let kind: MediaKind
+        switch MediaSniffer.sniff(head.prefix(headCount)) {
+        case .unsupported(let reason): return .unsupported(stamp: stamp, reason: reason)
+        case .supported(let sniffed): kind = sniffed
+        }
+        guard size <= maxBytes else {
+            throw failure(.tooLarge, "\(size) bytes is over the limit of \(maxBytes) bytes held in memory")
+        }
+        guard headCount <= size else { throw failure(.changedWhileReading, "the file grew while being read") }
+
+        // Each chunk is hashed right after it is read, while it is still in the CPU cache.
+        var hasher = ContentHasher()
+        var hashDuration = Duration.zero
+        var shortRead = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            let base = buffer.baseAddress!
+            base.update(from: head, count: headCount)
+            initialized = headCount
+            var hashed = 0
+            while initialized < size || hashed < initialized {
+                if hashed < initialized {
+                    let hashStarted = clock.now
+                    hasher.update(UnsafeRawBufferPointer(start: base + hashed, count: initialized - hashed))
+                    hashed = initialized
+                    hashDuration += clock.now - hashStarted
+                }
+                guard initialized < size else { break }
+                let got = Glibc.read(descriptor, base + initialized, min(Self.chunkSize, size - initialized))
+                if got < 0 && errno == EINTR { continue }
+                if got <= 0 {
+                    shortRead = true
+                    break
+                }
+                initialized += got
+            }
+        }
+        if shortRead {
+            throw failure(.changedWhileReading, "the file shrank or could not be read to its end while being read")
+        }
+        var probe: UInt8 = 0
+        if Glibc.read(descriptor, &probe, 1) > 0 {
+            throw failure(.changedWhileReading, "the file grew while being read")
+        }
+        var after = stat()
+        if fstat(descriptor, &after) == 0, Discovery.stamp(after) != stamp {
+            throw failure(.changedWhileReading, "the file was modified while being read")
+        }
+        let total = clock.now - started
+        return .photo(
+            LoadedFile(
+                file: DiscoveredFile(path: file.path, stamp: stamp), kind: kind, bytes: bytes,
+                hash: hasher.finalize(), readSeconds: (total - hashDuration).seconds,
+                hashSeconds: hashDuration.seconds))
+    }
+
+    /// Reads up to `buffer.count` bytes, returning how many arrived before end of file.
+    static func readFully(_ descriptor: Int32, into buffer: inout [UInt8], path: String) throws(IngestError) -> Int {
+        var count = 0
+        while count < buffer.count {
+            let got = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + count, $0.count - count) }
+            if got < 0 && errno == EINTR { continue }
+            if got < 0 {
+                throw IngestError(.unreadable, "cannot read: \(String(cString: strerror(errno)))", path: path)
+            }
+            if got == 0 { break }
+            count += got
+        }
+        return count
+    }
+}
+
+extension Duration {
+    var seconds: Double {
+        let (seconds, attoseconds) = self.components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}

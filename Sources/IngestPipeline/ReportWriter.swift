@@ -1,0 +1,74 @@
+import Foundation
+import IngestCore
+
+/// Writes the per-file report: one JSON object per line (NDJSON), one line per file, as the
+/// files end, so that the report of an interrupted run holds everything that ended.
+public final class ReportWriter {
+    private let handle: FileHandle
+    private let closesHandle: Bool
+    private var buffer = Data()
+    /// Lines are flushed in batches: a write per file would cost more than the JSON.
+    static let flushBytes = 64 << 10
+
+    /// Opens `path` for writing (`-` is standard output).
+    public init(path: String) throws(IngestError) {
+        if path == "-" {
+            self.handle = FileHandle.standardOutput
+            self.closesHandle = false
+        } else {
+            guard FileManager.default.createFile(atPath: path, contents: nil),
+                let handle = FileHandle(forWritingAtPath: path)
+            else {
+                throw IngestError(.invalidConfiguration, "cannot write the report to \(path)")
+            }
+            self.handle = handle
+            self.closesHandle = true
+        }
+    }
+
+    public func write(_ outcome: FileOutcome, event: Event) {
+        self.buffer.append(Self.line(outcome, event: event))
+        self.buffer.append(0x0A)
+        if self.buffer.count >= Self.flushBytes { self.flush() }
+    }
+
+    public func flush() {
+        guard !self.buffer.isEmpty else { return }
+        try? self.handle.write(contentsOf: self.buffer)
+        self.buffer.removeAll(keepingCapacity: true)
+    }
+
+    public func close() {
+        self.flush()
+        if self.closesHandle { try? self.handle.close() }
+    }
+
+    /// One file's entry. `captureTime` is RFC 3339 UTC with `Z`, or null.
+    static func line(_ outcome: FileOutcome, event: Event) -> Data {
+        let capture = outcome.capture
+        var object: [String: Any] = [
+            "path": outcome.path,
+            "size": outcome.size.map { $0 as Any } ?? NSNull(),
+            "sha256": outcome.sha256?.hex ?? NSNull(),
+            "mediaType": outcome.kind?.mediaType ?? NSNull(),
+            "status": outcome.status.rawValue,
+            "captureTime": capture.map { RFC3339.format($0.instant) } ?? NSNull(),
+            "captureSource": capture?.source.rawValue ?? NSNull(),
+            "localTime": capture?.localTime?.description ?? NSNull(),
+            "offset": capture?.offset ?? NSNull(),
+            "event": event.name,
+        ]
+        if let zone = capture?.assumedZone { object["assumedZone"] = zone }
+        if let notes = capture?.notes, !notes.isEmpty { object["captureNotes"] = notes }
+        if outcome.status == .failed {
+            object["error"] = outcome.reason ?? "failed"
+            object["errorCode"] = outcome.errorCode ?? NSNull()
+        } else if let reason = outcome.reason {
+            object["reason"] = reason
+        }
+        if let distance = outcome.outsideBy { object["outsideBySeconds"] = distance }
+        if outcome.dryRun { object["dryRun"] = true }
+        return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
+            ?? Data("{}".utf8)
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import IngestCore
+import IngestImaging
+
+/// Everything a run decides by, gathered from the command line.
+public struct RunConfiguration: Sendable {
+    public var paths: [String]
+    public var event: Event
+    public var includeHidden: Bool
+    /// Decide everything, write and upload nothing.
+    public var dryRun: Bool
+    public var limits: Limits
+    /// The zone for EXIF times that carry no offset.
+    public var timeZone: TimeZone
+    public var thumbnailer: Thumbnailer
+    /// Folders the walk never enters (the archive, the catalog's folder).
+    public var excludedPaths: [String]
+
+    public init(
+        paths: [String], event: Event, includeHidden: Bool = false, dryRun: Bool = false, limits: Limits,
+        timeZone: TimeZone, thumbnailer: Thumbnailer = Thumbnailer(), excludedPaths: [String] = []
+    ) {
+        self.paths = paths
+        self.event = event
+        self.includeHidden = includeHidden
+        self.dryRun = dryRun
+        self.limits = limits
+        self.timeZone = timeZone
+        self.thumbnailer = thumbnailer
+        self.excludedPaths = excludedPaths
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+extension RunReport {
+    /// The end-of-run text: the summary line, then failures and skipped files with their
+    /// reasons, then the elapsed time.
+    public var text: String {
+        var lines: [String] = []
+        lines.append((self.dryRun ? "Dry run, nothing written: " : "") + self.summaryLine)
+        let failed = self.count(.failed)
+        if failed > 0 {
+            lines.append("Failed: \(failed)")
+            for outcome in self.failures {
+                lines.append("  \(outcome.path): \(outcome.reason ?? "failed")")
+            }
+            if failed > self.failures.count {
+                lines.append("  … and \(failed - self.failures.count) more (the --report file lists every one)")
+            }
+        }
+        let skipped = self.count(.skipped)
+        if skipped > 0 {
+            lines.append("Skipped: \(skipped)")
+            for (reason, tally) in self.skippedReasons.sorted(by: { $0.value.count > $1.value.count }) {
+                var line = "  \(reason): \(tally.count)"
+                if reason != "unchanged since an earlier run" {
+                    line += " (" + tally.examples.joined(separator: ", ") + (tally.count > tally.examples.count ? ", …" : "") + ")"
+                }
+                lines.append(line)
+            }
+        }
+        if self.hiddenEntries > 0 {
+            lines.append("Hidden files and folders passed over: \(self.hiddenEntries) (--include-hidden to take them)")
+        }
+        if self.interrupted {
+            lines.append("Stopped before the end: the next run picks up the files not done.")
+        }
+        if let problem = self.catalogProblem {
+            lines.append("Catalog: \(problem)")
+        }
+        lines.append(
+            String(
+                format: "Elapsed %.1f s (%d files, %.1f files/s, %.1f MB read)", self.elapsedSeconds, self.filesSeen,
+                self.filesPerSecond, Double(self.bytesRead) / 1e6))
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,23 @@
+import IngestCore
+import IngestImaging
+
+/// Stage 5: the 500 px and 200 px JPEG thumbnails, made with libvips on a CPU worker.
+public struct ThumbnailStage: Stage {
+    public var thumbnailer: Thumbnailer
+
+    public init(thumbnailer: Thumbnailer) {
+        self.thumbnailer = thumbnailer
+    }
+
+    public func process(_ file: LoadedFile, context: StageContext) async throws(IngestError) -> Thumbnails {
+        let thumbnailer = self.thumbnailer
+        let bytes = file.bytes
+        return try await context.cpu.run { () throws(IngestError) -> Thumbnails in
+            // withUnsafeBytes only rethrows untyped errors; carry the typed one out in a Result.
+            let result = bytes.withUnsafeBytes { buffer in
+                Result { () throws(IngestError) -> Thumbnails in try thumbnailer.thumbnails(of: buffer) }
+            }
+            return try result.get()
+        }
+    }
+}
