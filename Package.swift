@@ -43,6 +43,8 @@ let package = Package(
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ]
         ),
+        // Helpers for the tests: temporary folders, the shared corpus, running tools.
+        .target(name: "IngestTesting", dependencies: ["IngestCore"]),
         .executableTarget(
             name: "photoingest",
             dependencies: [
@@ -51,5 +53,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+
+        .testTarget(name: "IngestCoreTests", dependencies: ["IngestCore", "IngestTesting"]),
+        .testTarget(name: "IngestImagingTests", dependencies: ["IngestImaging", "IngestTesting"]),
+        .testTarget(name: "IngestCatalogTests", dependencies: ["IngestCatalog", "IngestTesting"]),
+        .testTarget(name: "IngestArchiveTests", dependencies: ["IngestArchive", "IngestTesting"]),
+        .testTarget(
+            name: "IngestPipelineTests",
+            dependencies: ["IngestPipeline", "IngestImaging", "IngestArchive", "IngestCatalog", "IngestTesting"]),
+        // Runs the built command line, as a user would.
+        .testTarget(name: "EndToEndTests", dependencies: ["photoingest", "IngestCore", "IngestTesting"]),
     ]
 )

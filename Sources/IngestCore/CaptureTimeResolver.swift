@@ -155,11 +155,19 @@ public struct CaptureTimeResolver: Sendable {
             notes.append("GPS offset refused: clock and GPS differ by more than 14 h")
             return nil
         }
-        guard abs(difference - Double(offset)) <= Self.gpsResidualTolerance else {
-            notes.append("GPS offset refused: clock and GPS differ by \(Int(difference)) s, not a whole zone")
+        guard abs(difference - Double(offset)) <= Self.gpsResidualTolerance, Self.isInUse(offset) else {
+            notes.append("GPS offset refused: clock and GPS differ by \(Int(difference)) s, not a zone's offset")
             return nil
         }
         return offset
+    }
+
+    /// Offsets some zone uses: whole and half hours, and the few at a quarter hour (Nepal, Eucla,
+    /// Chatham). A GPS difference that rounds to any other quarter hour is a stale fix.
+    static func isInUse(_ offset: Int) -> Bool {
+        let minutes = abs(offset) / 60 % 60
+        if minutes == 0 || minutes == 30 { return true }
+        return [5 * 3_600 + 45 * 60, 8 * 3_600 + 45 * 60, 12 * 3_600 + 45 * 60, 13 * 3_600 + 45 * 60].contains(offset)
     }
 
     /// The offset of a wall time in a zone, handling DST: in a fold (the hour that happens twice)

@@ -75,13 +75,17 @@ public enum MediaSniffer {
             brands.append(String(decoding: bytes[offset..<offset + 4], as: UTF8.self))
         }
         let avif: Set = ["avif", "avis"]
-        let heif: Set = ["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1"]
+        let heic: Set = ["heic", "heix", "heim", "heis", "hevc", "hevx"]
+        // The generic HEIF brands say "an image file" and leave the codec to the compatible brands.
+        let generic: Set = ["mif1", "msf1"]
         if let major = brands.first {
             if avif.contains(major) { return .supported(.avif) }
-            if heif.contains(major) { return .supported(.heic) }
+            if heic.contains(major) { return .supported(.heic) }
         }
         if brands.contains(where: avif.contains) { return .supported(.avif) }
-        if brands.contains(where: heif.contains) { return .supported(.heic) }
+        if brands.contains(where: heic.contains) || brands.contains(where: generic.contains) {
+            return .supported(.heic)
+        }
         return .unsupported(reason: "video (\(brands.first ?? "ISO media")) is not supported yet")
     }
 }

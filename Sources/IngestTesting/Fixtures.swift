@@ -1,0 +1,71 @@
+import Foundation
+
+/// Test photos made on the spot with the project's own tools: libvips draws them, exiftool
+/// writes exactly the tags a test names.
+public enum Fixtures {
+    /// A JPEG of `width`×`height` with the given EXIF tags written by exiftool
+    /// (e.g. `["EXIF:DateTimeOriginal": "2025:09:27 21:39:00", "EXIF:OffsetTimeOriginal": "-07:00"]`).
+    public static func jpeg(
+        in folder: TemporaryFolder, name: String = "photo.jpg", width: Int = 64, height: Int = 48,
+        tags: [String: String] = [:]
+    ) throws -> URL {
+        let url = folder.appending(name)
+        try check(runProgram("vips", ["gaussnoise", url.path + "[Q=90]", "\(width)", "\(height)", "--mean", "128", "--sigma", "40"]))
+        if !tags.isEmpty { try self.write(tags, to: url) }
+        return url
+    }
+
+    /// Writes EXIF tags with exiftool (`-TAG=VALUE`; a tag ending in `#` is written as a number).
+    public static func write(_ tags: [String: String], to url: URL) throws {
+        let arguments = ["-q", "-overwrite_original"] + tags.sorted { $0.key < $1.key }.map { "-\($0.key)=\($0.value)" }
+        try check(runProgram("exiftool", arguments + [url.path]))
+    }
+
+    /// Runs `make-corpus` into a new folder and returns it.
+    public static func corpus(count: Int, seed: Int, megapixels: Double, in folder: TemporaryFolder) throws -> URL {
+        let target = folder.appending("corpus-\(seed)")
+        try check(
+            runProgram(
+                TestEnvironment.repository.appendingPathComponent("scripts/make-corpus").path,
+                ["\(count)", target.path, "--seed", "\(seed)", "--megapixels", "\(megapixels)"]))
+        return target
+    }
+
+    /// What exiftool says of files (`-j -n`), one dictionary per file, keyed by `SourceFile`.
+    public static func exiftool(_ arguments: [String], files: [URL]) throws -> [String: [String: Any]] {
+        let result = try runProgram("exiftool", ["-j", "-n"] + arguments + files.map(\.path), environment: ["TZ": "UTC"])
+        guard let array = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] else {
+            throw FixtureError("exiftool gave no JSON: \(result.stderr)")
+        }
+        var byFile: [String: [String: Any]] = [:]
+        for entry in array { if let source = entry["SourceFile"] as? String { byFile[source] = entry } }
+        return byFile
+    }
+
+    /// Width and height as libvips's own `vipsheader` reads them: an oracle outside photoingest.
+    public static func dimensions(of url: URL) throws -> (width: Int, height: Int) {
+        let width = try runProgram("vipsheader", ["-f", "width", url.path])
+        let height = try runProgram("vipsheader", ["-f", "height", url.path])
+        guard let w = Int(width.stdout.trimmingCharacters(in: .whitespacesAndNewlines)),
+            let h = Int(height.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        else { throw FixtureError("vipsheader could not read \(url.path): \(width.stderr)") }
+        return (w, h)
+    }
+
+    /// `sha256sum`'s digest of a file: the oracle for photoingest's hashes.
+    public static func sha256sum(_ url: URL) throws -> String {
+        let result = try runProgram("sha256sum", [url.path])
+        return String(result.stdout.prefix(64))
+    }
+
+    @discardableResult
+    static func check(_ result: ProcessResult) throws -> ProcessResult {
+        guard result.status == 0 else { throw FixtureError("command failed (\(result.status)): \(result.stderr)") }
+        return result
+    }
+}
+
+public struct FixtureError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

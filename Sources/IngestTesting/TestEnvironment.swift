@@ -1,0 +1,107 @@
+import Foundation
+
+/// Where things are when the tests run: the repository, the shared corpus beside it, the tools.
+public enum TestEnvironment {
+    /// The repository's root, found from this file's place in it.
+    public static let repository: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url
+    }()
+
+    /// `../shared/corpus/real`: real camera and phone files.
+    public static var realCorpus: URL {
+        repository.deletingLastPathComponent().appendingPathComponent("shared/corpus/real")
+    }
+
+    /// The built `photoingest` executable, beside the test bundle in the build folder.
+    public static var photoingest: URL {
+        let candidates = [
+            Bundle.main.executableURL?.deletingLastPathComponent(),
+            Bundle.main.bundleURL.deletingLastPathComponent(),
+            repository.appendingPathComponent(".build/debug"),
+        ].compactMap { $0 }
+        for folder in candidates {
+            let url = folder.appendingPathComponent("photoingest")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return repository.appendingPathComponent(".build/debug/photoingest")
+    }
+
+    /// Every regular file under `folder`, sorted.
+    public static func files(under folder: URL) -> [URL] {
+        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+        var files: [URL] = []
+        while let url = enumerator?.nextObject() as? URL {
+            if (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true { files.append(url) }
+        }
+        return files.sorted { $0.path < $1.path }
+    }
+}
+
+/// A fresh folder under the system's temporary folder, removed when this goes away.
+public final class TemporaryFolder: @unchecked Sendable {
+    public let url: URL
+
+    public init(_ label: String = "test") {
+        self.url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "photoingest-\(label)-\(UUID().uuidString.prefix(8))")
+        try? FileManager.default.createDirectory(at: self.url, withIntermediateDirectories: true)
+    }
+
+    public var path: String { self.url.path }
+
+    public func appending(_ component: String) -> URL { self.url.appendingPathComponent(component) }
+
+    deinit { try? FileManager.default.removeItem(at: self.url) }
+}
+
+/// The result of running a program to its end.
+public struct ProcessResult: Sendable {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
+}
+
+/// Runs a program and waits for it; output is collected in full.
+@discardableResult
+public func runProgram(
+    _ executable: String, _ arguments: [String], environment: [String: String] = [:], currentDirectory: URL? = nil
+) throws -> ProcessResult {
+    let process = Process()
+    process.executableURL =
+        executable.hasPrefix("/") ? URL(fileURLWithPath: executable) : URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = executable.hasPrefix("/") ? arguments : [executable] + arguments
+    var env = ProcessInfo.processInfo.environment
+    for (key, value) in environment { env[key] = value }
+    process.environment = env
+    if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    // Read both pipes while the program runs, so that a full pipe never blocks it.
+    let outData = UnsafeTransfer<Data>()
+    let reader = Thread { outData.value = out.fileHandleForReading.readDataToEndOfFile() }
+    reader.start()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    while !outData.isSet { usleep(1_000) }
+    return ProcessResult(
+        status: process.terminationStatus, stdout: String(decoding: outData.value ?? Data(), as: UTF8.self),
+        stderr: String(decoding: errData, as: UTF8.self))
+}
+
+/// A value handed from one thread to another once.
+final class UnsafeTransfer<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value?
+    private var set = false
+    var value: Value? {
+        get { self.lock.withLock { self.stored } }
+        set { self.lock.withLock { self.stored = newValue; self.set = true } }
+    }
+    var isSet: Bool { self.lock.withLock { self.set } }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import IngestCore
+import Testing
+
+@Suite struct ContentHashTests {
+    // SHA-256 of "abc", from FIPS 180-2.
+    let abc = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+
+    @Test func hashesLikeTheStandard() {
+        #expect(ContentHasher.hash(Array("abc".utf8)).hex == self.abc)
+        #expect(ContentHasher.hash([UInt8]()).hex == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    }
+
+    @Test func streamingEqualsOneShot() {
+        let bytes = (0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        var hasher = ContentHasher()
+        for chunk in stride(from: 0, to: bytes.count, by: 4093) {
+            bytes[chunk..<min(chunk + 4093, bytes.count)].withUnsafeBytes { hasher.update($0) }
+        }
+        #expect(hasher.finalize() == ContentHasher.hash(bytes))
+    }
+
+    @Test("Every spelling the API uses parses to the same hash",
+        arguments: [
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+            "BA7816BF8F01CFEA414140DE5DAE2223B00361A396177A9CB410FF61F20015AD",
+            "sha256:ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+            "SHA256:ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad_3247891_2024-09-27T14:09:22Z",
+            "  ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad\n",
+        ])
+    func parsesSpellings(text: String) {
+        #expect(ContentHash(parsing: text)?.hex == self.abc)
+        #expect(ContentHash(parsing: text)?.prefixed == "sha256:" + self.abc)
+    }
+
+    @Test(arguments: ["", "abc", "sha256:", "zz7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad", String(repeating: "a", count: 65)])
+    func refusesWhatIsNotAHash(text: String) {
+        #expect(ContentHash(parsing: text) == nil)
+    }
+}
+
+@Suite struct MediaSnifferTests {
+    func bytes(_ prefix: [UInt8], _ ascii: String = "") -> [UInt8] { prefix + Array(ascii.utf8) + [UInt8](repeating: 0, count: 32) }
+
+    @Test func decidesByContent() {
+        #expect(MediaSniffer.sniff(self.bytes([0xFF, 0xD8, 0xFF, 0xE1])) == .supported(.jpeg))
+        #expect(MediaSniffer.sniff(self.bytes([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])) == .supported(.png))
+        #expect(MediaSniffer.sniff(self.bytes([0x49, 0x49, 0x2A, 0x00])) == .supported(.tiff))
+        #expect(MediaSniffer.sniff(self.bytes([0x4D, 0x4D, 0x00, 0x2A])) == .supported(.tiff))
+        #expect(MediaSniffer.sniff(self.bytes([], "RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ")) == .supported(.webp))
+        #expect(MediaSniffer.sniff(self.bytes([0, 0, 0, 0x18], "ftypheic\u{0}\u{0}\u{0}\u{0}mif1heic")) == .supported(.heic))
+        #expect(MediaSniffer.sniff(self.bytes([0, 0, 0, 0x18], "ftypmif1\u{0}\u{0}\u{0}\u{0}mif1avif")) == .supported(.avif))
+        #expect(MediaSniffer.sniff(self.bytes([0, 0, 0, 0x18], "ftypavif\u{0}\u{0}\u{0}\u{0}avifmif1")) == .supported(.avif))
+    }
+
+    @Test func namesWhatItRefuses() {
+        guard case .unsupported(let video) = MediaSniffer.sniff(self.bytes([0, 0, 0, 0x18], "ftypisom\u{0}\u{0}\u{0}\u{0}isommp41")) else {
+            Issue.record("an MP4 was taken for a photo")
+            return
+        }
+        #expect(video.contains("video"))
+        #expect(MediaSniffer.sniff([]) == .unsupported(reason: "empty file"))
+        guard case .unsupported(let gif) = MediaSniffer.sniff(self.bytes([], "GIF89a")) else { return }
+        #expect(gif.contains("GIF"))
+        guard case .unsupported(let text) = MediaSniffer.sniff(Array("hello, world".utf8)) else { return }
+        #expect(text.contains("not a supported image format"))
+    }
+}
