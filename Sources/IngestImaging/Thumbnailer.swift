@@ -36,6 +36,10 @@ public struct Thumbnailer: Sendable {
         self.maxPixels = maxPixels
     }
 
+    /// Truncated and corrupt images fail instead of being stored with grey where the data ran out;
+    /// mere warnings (common in real cameras' files) do not.
+    static let loadOptions = "fail_on=error"
+
     /// Decodes `bytes` once and encodes both thumbnails.
     ///
     /// - Throws: ``IngestError`` with `.tooManyPixels`, or `.decodeFailed` and libvips's reason.
@@ -56,7 +60,7 @@ public struct Thumbnailer: Sendable {
         // libvips reads the buffer lazily; every use of it ends inside this function.
         let mutableBase = UnsafeMutableRawPointer(mutating: base)
         let shrunk = try ImageRef.make("decoding") {
-            ingest_vips_thumbnail_buffer(mutableBase, bytes.count, &$0, Int32(self.largeEdge), VIPS_FAIL_ON_ERROR)
+            ingest_vips_thumbnail_buffer(mutableBase, bytes.count, &$0, Int32(self.largeEdge), Self.loadOptions)
         }
         let large = try self.displayable(shrunk).copiedToMemory()
         let small = try ImageRef.make("shrinking") {

@@ -1,0 +1,140 @@
+/// Builds EXIF blocks and the containers that carry them, byte by byte, so that tests can put
+/// a tag in any IFD and an EXIF block anywhere a real device puts one.
+public struct ExifBuilder {
+    public enum Value {
+        case ascii(String)
+        case rationals([(UInt32, UInt32)])
+    }
+
+    /// Tags of IFD0, the EXIF sub-IFD and the GPS sub-IFD, by number.
+    public var ifd0: [(UInt16, Value)] = []
+    public var exif: [(UInt16, Value)] = []
+    public var gps: [(UInt16, Value)] = []
+    public var bigEndian = false
+
+    public init() {}
+
+    /// The TIFF structure (starting `II*\0` or `MM\0*`).
+    public func tiff() -> [UInt8] {
+        var out: [UInt8] = self.bigEndian ? [0x4D, 0x4D, 0x00, 0x2A] : [0x49, 0x49, 0x2A, 0x00]
+        out += self.u32(8)
+        // Layout: IFD0, then EXIF IFD, then GPS IFD, each followed by its out-of-line values.
+        let exifPointer: UInt16 = 0x8769
+        let gpsPointer: UInt16 = 0x8825
+        var ifd0 = self.ifd0
+        if !self.exif.isEmpty { ifd0.append((exifPointer, .rationals([]))) }
+        if !self.gps.isEmpty { ifd0.append((gpsPointer, .rationals([]))) }
+        let ifd0Size = Self.size(of: ifd0)
+        let exifOffset = 8 + ifd0Size
+        let gpsOffset = exifOffset + (self.exif.isEmpty ? 0 : Self.size(of: self.exif))
+        out += self.ifd(ifd0, at: 8, pointers: [exifPointer: exifOffset, gpsPointer: gpsOffset])
+        if !self.exif.isEmpty { out += self.ifd(self.exif, at: exifOffset, pointers: [:]) }
+        if !self.gps.isEmpty { out += self.ifd(self.gps, at: gpsOffset, pointers: [:]) }
+        return out
+    }
+
+    /// The APP1 payload: `Exif\0\0` then the TIFF structure.
+    public func app1Payload() -> [UInt8] { Array("Exif".utf8) + [0, 0] + self.tiff() }
+
+    /// A minimal JPEG whose EXIF comes after `segmentsBefore` (marker, payload) segments.
+    public func jpeg(segmentsBefore: [(UInt8, [UInt8])] = []) -> [UInt8] {
+        var out: [UInt8] = [0xFF, 0xD8]
+        for (marker, payload) in segmentsBefore + [(0xE1, self.app1Payload())] {
+            out += [0xFF, marker] + Self.be16(payload.count + 2) + payload
+        }
+        return out + [0xFF, 0xDA, 0x00, 0x02, 0xFF, 0xD9]
+    }
+
+    /// A PNG signature and IHDR, then the `eXIf` chunk (CRCs are not checked by the locator).
+    public func png() -> [UInt8] {
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        let ihdr = Self.be32(13) + Array("IHDR".utf8) + [UInt8](repeating: 1, count: 13) + [0, 0, 0, 0]
+        let tiff = self.tiff()
+        let exif = Self.be32(tiff.count) + Array("eXIf".utf8) + tiff + [0, 0, 0, 0]
+        return signature + ihdr + exif + Self.be32(0) + Array("IEND".utf8) + [0, 0, 0, 0]
+    }
+
+    /// An extended WebP with an `EXIF` chunk (with or without the `Exif\0\0` prefix some writers add).
+    public func webp(prefixed: Bool = false) -> [UInt8] {
+        let payload = prefixed ? self.app1Payload() : self.tiff()
+        let vp8x = Array("VP8X".utf8) + Self.le32(10) + [UInt8](repeating: 0, count: 10)
+        var exif = Array("EXIF".utf8) + Self.le32(payload.count) + payload
+        if payload.count % 2 == 1 { exif.append(0) }
+        let body = Array("WEBP".utf8) + vp8x + exif
+        return Array("RIFF".utf8) + Self.le32(body.count) + body
+    }
+
+    /// A HEIF with one `Exif` item located by `iloc`. The item holds the 4-byte offset to the TIFF
+    /// header, then (when `prefixed`) `Exif\0\0`, then the TIFF structure.
+    public func heif(prefixed: Bool) -> [UInt8] {
+        let item = (prefixed ? Self.be32(6) + Array("Exif".utf8) + [0, 0] : Self.be32(0)) + self.tiff()
+        func box(_ type: String, _ payload: [UInt8]) -> [UInt8] { Self.be32(payload.count + 8) + Array(type.utf8) + payload }
+        let ftyp = box("ftyp", Array("heic".utf8) + Self.be32(0) + Array("mif1heic".utf8))
+        let infe = box("infe", [2, 0, 0, 0] + Self.be16(1) + Self.be16(0) + Array("Exif".utf8) + [0])
+        let iinf = box("iinf", [0, 0, 0, 0] + Self.be16(1) + infe)
+        // iloc version 0, offset and length 4 bytes, no base offset; the offset is patched below.
+        func iloc(_ offset: Int) -> [UInt8] {
+            box("iloc", [0, 0, 0, 0, 0x44, 0x00] + Self.be16(1) + Self.be16(1) + Self.be16(0) + Self.be16(1)
+                + Self.be32(offset) + Self.be32(item.count))
+        }
+        let hdlr = box("hdlr", [0, 0, 0, 0] + Self.be32(0) + Array("pict".utf8) + [UInt8](repeating: 0, count: 13))
+        func meta(_ offset: Int) -> [UInt8] { box("meta", [0, 0, 0, 0] + hdlr + iinf + iloc(offset)) }
+        let headerSize = ftyp.count + meta(0).count + 8
+        return ftyp + meta(headerSize) + box("mdat", item)
+    }
+
+    func ifd(_ entries: [(UInt16, Value)], at offset: Int, pointers: [UInt16: Int]) -> [UInt8] {
+        let sorted = entries.sorted { $0.0 < $1.0 }
+        var table = self.u16(sorted.count)
+        var data: [UInt8] = []
+        let dataStart = offset + 2 + sorted.count * 12 + 4
+        for (tag, value) in sorted {
+            table += self.u16(Int(tag))
+            if let pointer = pointers[tag] {
+                table += self.u16(4) + self.u32(1) + self.u32(pointer)
+                continue
+            }
+            var bytes: [UInt8]
+            let type: Int
+            let count: Int
+            switch value {
+            case .ascii(let text):
+                bytes = Array(text.utf8) + [0]
+                type = 2
+                count = bytes.count
+            case .rationals(let values):
+                bytes = values.flatMap { self.u32(Int($0.0)) + self.u32(Int($0.1)) }
+                type = 5
+                count = values.count
+            }
+            table += self.u16(type) + self.u32(count)
+            if bytes.count <= 4 {
+                table += bytes + [UInt8](repeating: 0, count: 4 - bytes.count)
+            } else {
+                table += self.u32(dataStart + data.count)
+                data += bytes
+                if data.count % 2 == 1 { data.append(0) }
+            }
+        }
+        return table + self.u32(0) + data
+    }
+
+    static func size(of entries: [(UInt16, Value)]) -> Int {
+        var size = 2 + entries.count * 12 + 4
+        for (_, value) in entries {
+            let length: Int
+            switch value {
+            case .ascii(let text): length = text.utf8.count + 1
+            case .rationals(let values): length = values.count * 8
+            }
+            if length > 4 { size += length + (length % 2) }
+        }
+        return size
+    }
+
+    func u16(_ value: Int) -> [UInt8] { self.bigEndian ? Self.be16(value) : [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)] }
+    func u32(_ value: Int) -> [UInt8] { self.bigEndian ? Self.be32(value) : Self.le32(value) }
+    static func be16(_ value: Int) -> [UInt8] { [UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+    static func be32(_ value: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8(value >> $0 & 0xFF) } }
+    static func le32(_ value: Int) -> [UInt8] { [0, 8, 16, 24].map { UInt8(value >> $0 & 0xFF) } }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import IngestCore
+import IngestImaging
+import IngestTesting
+import Testing
+
+@Suite struct ThumbnailerTests {
+    let folder = TemporaryFolder("thumbnails")
+
+    init() throws {
+        try ImagingLibrary.bootstrap()
+    }
+
+    func thumbnails(of url: URL, thumbnailer: Thumbnailer = Thumbnailer()) throws -> Thumbnails {
+        let bytes = Array(try Data(contentsOf: url))
+        return try bytes.withUnsafeBytes { try thumbnailer.thumbnails(of: $0) }
+    }
+
+    /// Writes a thumbnail out and asks vipsheader what it is: width, height, bands, interpretation.
+    func inspect(_ thumbnail: Thumbnail, _ name: String) throws -> (Int, Int, String, String) {
+        let url = self.folder.appending(name)
+        try Data(thumbnail.jpeg).write(to: url)
+        let (width, height) = try Fixtures.dimensions(of: url)
+        let bands = try runProgram("vipsheader", ["-f", "bands", url.path]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let interpretation = try runProgram("vipsheader", ["-f", "interpretation", url.path]).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        return (width, height, bands, interpretation)
+    }
+
+    @Test func longestEdgeIs500And200WithTheAspectKept() throws {
+        let url = try Fixtures.jpeg(in: self.folder, width: 1600, height: 1200)
+        let made = try self.thumbnails(of: url)
+        let large = try self.inspect(made.large, "large.jpg")
+        let small = try self.inspect(made.small, "small.jpg")
+        #expect(large.0 == 500 && large.1 == 375)
+        #expect(small.0 == 200 && small.1 == 150)
+        #expect(made.large.width == 500 && made.small.height == 150)
+    }
+
+    @Test("EXIF orientation is applied: a landscape sensor image marked 'rotate 90' becomes portrait")
+    func orientationApplied() throws {
+        let url = try Fixtures.jpeg(in: self.folder, width: 800, height: 600, tags: ["Orientation#": "6"])
+        let made = try self.thumbnails(of: url)
+        #expect(try self.inspect(made.large, "large.jpg").0 == 375)
+        #expect(try self.inspect(made.large, "large.jpg").1 == 500)
+        #expect(try self.inspect(made.small, "small.jpg").1 == 200)
+    }
+
+    @Test func smallImagesAreNeverUpscaled() throws {
+        let url = try Fixtures.jpeg(in: self.folder, width: 150, height: 90)
+        let made = try self.thumbnails(of: url)
+        #expect(made.large.width == 150 && made.large.height == 90)
+        #expect(made.small.width == 150 && made.small.height == 90)
+    }
+
+    @Test("Greyscale and transparent images come out as three-band sRGB JPEGs")
+    func convertedToSRGB() throws {
+        let grey = try Fixtures.jpeg(in: self.folder, width: 300, height: 300)
+        let greyLarge = try self.inspect(try self.thumbnails(of: grey).large, "grey.jpg")
+        #expect(greyLarge.2 == "3" && greyLarge.3.contains("sRGB"))
+
+        let transparent = self.folder.appending("alpha.png")
+        try runProgram("vips", ["black", self.folder.appending("black.v").path, "300", "200", "--bands", "4"])
+        try runProgram("vips", ["copy", self.folder.appending("black.v").path, transparent.path, "--interpretation", "srgb"])
+        let flattened = try self.thumbnails(of: transparent)
+        let inspected = try self.inspect(flattened.large, "flat.jpg")
+        #expect(inspected.0 == 300 && inspected.2 == "3" && inspected.3.contains("sRGB"))
+    }
+
+    @Test func realPhoneAndCameraFilesOfEveryContainer() throws {
+        let corpus = TestEnvironment.realCorpus
+        for name in ["heic/IMG_2927.HEIC", "avif/32Bit-72dpi-sRGB-800x600.avif", "webp/HTC Desire.webp", "jpeg/Canon IXUS.jpg"] {
+            let made = try self.thumbnails(of: corpus.appendingPathComponent(name))
+            #expect(max(made.large.width, made.large.height) == 500, "\(name)")
+            #expect(max(made.small.width, made.small.height) == 200, "\(name)")
+        }
+    }
+
+    @Test("Too many pixels are refused before decoding")
+    func pixelLimit() throws {
+        let url = try Fixtures.jpeg(in: self.folder, width: 400, height: 300)
+        #expect(throws: IngestError.self) { try self.thumbnails(of: url, thumbnailer: Thumbnailer(maxPixels: 100_000)) }
+        do {
+            _ = try self.thumbnails(of: url, thumbnailer: Thumbnailer(maxPixels: 100_000))
+        } catch let error as IngestError {
+            #expect(error.code == .tooManyPixels)
+            #expect(error.message.contains("400×300"))
+        }
+    }
+
+    @Test func corruptDataIsAnErrorWithLibvipsReason() throws {
+        let url = try Fixtures.jpeg(in: self.folder, width: 400, height: 300)
+        var bytes = Array(try Data(contentsOf: url))
+        bytes.removeLast(bytes.count / 2)
+        do {
+            _ = try bytes.withUnsafeBytes { try Thumbnailer().thumbnails(of: $0) }
+            Issue.record("a truncated JPEG was thumbnailed")
+        } catch let error as IngestError {
+            #expect(error.code == .decodeFailed)
+            #expect(!error.message.isEmpty)
+        }
+        #expect(throws: IngestError.self) { try [UInt8]().withUnsafeBytes { try Thumbnailer().thumbnails(of: $0) } }
+    }
+}
