@@ -38,6 +38,13 @@ public struct CatalogEntry: Sendable, Equatable {
     public var window: String
     public var reason: String?
 
+    public init(stamp: FileStamp, status: FileStatus, window: String, reason: String? = nil) {
+        self.stamp = stamp
+        self.status = status
+        self.window = window
+        self.reason = reason
+    }
+
     /// Whether a run judging against `window` can skip the file when its stamp is `stamp`.
     public func isDone(stamp: FileStamp, window: String) -> Bool {
         guard self.stamp == stamp, self.status.isFinal else { return false }

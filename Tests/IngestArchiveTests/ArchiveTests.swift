@@ -1,0 +1,64 @@
+import Foundation
+import IngestArchive
+import IngestCore
+import IngestTesting
+import Testing
+
+@Suite struct ArchiveTests {
+    let folder = TemporaryFolder("archive")
+
+    func item(_ content: String) -> ArchiveItem {
+        let bytes = Array(content.utf8)
+        return ArchiveItem(
+            hash: ContentHasher.hash(bytes), kind: .jpeg, filename: "IMG_0001.jpg",
+            capture: CaptureTime(instant: Date(timeIntervalSince1970: 0), source: .fileMTime), original: bytes,
+            thumbnail500: Array("large".utf8), thumbnail200: Array("small".utf8))
+    }
+
+    @Test func storesContentAddressedFilesAndIndexesTheEvent() async throws {
+        let archive = try Archive(root: self.folder.path)
+        let event = Event(id: "party", name: "party")
+        try await archive.register(event)
+        let item = self.item("original bytes")
+        #expect(try archive.store(item, inEvent: "party") == .stored)
+        let hex = item.hash.hex
+        let original = self.folder.appending("originals/\(hex.prefix(2))/\(hex).jpg")
+        #expect(try Data(contentsOf: original) == Data("original bytes".utf8))
+        #expect(try Data(contentsOf: self.folder.appending("thumbnails/500/\(hex.prefix(2))/\(hex).jpg")) == Data("large".utf8))
+        #expect(try Data(contentsOf: self.folder.appending("thumbnails/200/\(hex.prefix(2))/\(hex).jpg")) == Data("small".utf8))
+        #expect(try await archive.hashes(inEvent: "party") == [item.hash])
+        // Nothing is left under a temporary name.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: self.folder.appending("tmp").path).isEmpty)
+    }
+
+    @Test func theSameBytesAreStoredOncePerEventAndOnceOnDisk() async throws {
+        let archive = try Archive(root: self.folder.path)
+        try await archive.register(Event(id: "a", name: "a"))
+        try await archive.register(Event(id: "b", name: "b"))
+        let item = self.item("same")
+        #expect(try archive.store(item, inEvent: "a") == .stored)
+        #expect(try archive.store(item, inEvent: "a") == .duplicate)
+        #expect(try archive.store(item, inEvent: "b") == .stored)
+        let originals = TestEnvironment.files(under: self.folder.appending("originals"))
+        #expect(originals.count == 1)
+        #expect(try await archive.hashes(inEvent: "b") == [item.hash])
+    }
+
+    @Test func aReopenedArchiveKnowsWhatItHolds() async throws {
+        let item = self.item("kept")
+        do {
+            let archive = try Archive(root: self.folder.path)
+            try await archive.register(Event(id: "e", name: "e"))
+            _ = try archive.store(item, inEvent: "e")
+        }
+        let reopened = try Archive(root: self.folder.path)
+        #expect(try reopened.contains(item.hash, inEvent: "e"))
+        #expect(try !reopened.contains(ContentHasher.hash(Array("other".utf8)), inEvent: "e"))
+    }
+
+    @Test func anUnwritableArchiveIsAClearError() throws {
+        let file = self.folder.appending("plain-file")
+        try Data("x".utf8).write(to: file)
+        #expect(throws: IngestError.self) { try Archive(root: file.path + "/archive") }
+    }
+}

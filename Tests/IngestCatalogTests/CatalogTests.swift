@@ -1,0 +1,90 @@
+import Foundation
+import IngestCatalog
+import IngestCore
+import IngestTesting
+import Testing
+
+@Suite struct CatalogTests {
+    let folder = TemporaryFolder("catalog")
+    var path: String { self.folder.appending("state/catalog.sqlite").path }
+    let stamp = FileStamp(size: 1_234, modifiedNanoseconds: 1_700_000_000_123_456_789, inode: 42)
+
+    func record(_ path: String, _ status: FileStatus, window: String = "../..", stamp: FileStamp? = nil) -> CatalogRecord {
+        CatalogRecord(
+            path: path, stamp: stamp ?? self.stamp, sha256: ContentHasher.hash(Array(path.utf8)), mediaType: "image/jpeg",
+            capture: CaptureTime(instant: Date(timeIntervalSince1970: 1_759_006_800), source: .exifOffset),
+            destination: "archive:/a", event: "default", window: window, status: status,
+            reason: status == .failed ? "decoding failed" : nil)
+    }
+
+    @Test func remembersOutcomesAcrossOpenings() async throws {
+        do {
+            let catalog = try Catalog(path: self.path)
+            let run = try await catalog.beginRun(destination: "archive:/a", event: "default")
+            try await catalog.record([self.record("/p/a.jpg", .uploaded), self.record("/p/b.jpg", .failed)], run: run)
+            try await catalog.finishRun(run, summary: "{}")
+        }
+        let reopened = try Catalog(path: self.path)
+        let entries = try await reopened.entries(
+            for: ["/p/a.jpg", "/p/b.jpg", "/p/c.jpg"], destination: "archive:/a", event: "default")
+        #expect(entries.count == 2)
+        #expect(entries["/p/a.jpg"]?.status == .uploaded)
+        #expect(entries["/p/b.jpg"]?.reason == "decoding failed")
+        // Another destination or event knows nothing of them.
+        #expect(try await reopened.entries(for: ["/p/a.jpg"], destination: "archive:/b", event: "default").isEmpty)
+        #expect(try await reopened.entries(for: ["/p/a.jpg"], destination: "archive:/a", event: "party").isEmpty)
+    }
+
+    @Test func aLaterOutcomeReplacesTheEarlierOne() async throws {
+        let catalog = try Catalog(path: self.path)
+        let first = try await catalog.beginRun(destination: "archive:/a", event: "default")
+        try await catalog.record([self.record("/p/a.jpg", .failed)], run: first)
+        let second = try await catalog.beginRun(destination: "archive:/a", event: "default")
+        try await catalog.record([self.record("/p/a.jpg", .uploaded)], run: second)
+        #expect(try await catalog.outcomes(destination: "archive:/a", event: "default") == ["/p/a.jpg": .uploaded])
+    }
+
+    @Test func whatCountsAsDone() {
+        let done = CatalogEntry(stamp: self.stamp, status: .uploaded, window: "../..")
+        #expect(done.isDone(stamp: self.stamp, window: "../.."))
+        var touched = self.stamp
+        touched.modifiedNanoseconds += 1
+        #expect(!done.isDone(stamp: touched, window: "../.."))
+        var replaced = self.stamp
+        replaced.inode += 1
+        #expect(!done.isDone(stamp: replaced, window: "../.."))
+        #expect(!CatalogEntry(stamp: self.stamp, status: .failed, window: "../..").isDone(stamp: self.stamp, window: "../.."))
+        // Outside is final only for the window it was judged against.
+        let outside = CatalogEntry(stamp: self.stamp, status: .outside, window: "2025-01-01T00:00:00Z/..")
+        #expect(outside.isDone(stamp: self.stamp, window: "2025-01-01T00:00:00Z/.."))
+        #expect(!outside.isDone(stamp: self.stamp, window: "2024-01-01T00:00:00Z/.."))
+    }
+
+    @Test func aFileThatIsNotACatalogIsRefusedAndLeftAlone() throws {
+        let path = self.folder.appending("notes.sqlite").path
+        let text = Data(String(repeating: "my precious notes\n", count: 500).utf8)
+        try text.write(to: URL(fileURLWithPath: path))
+        #expect(throws: IngestError.self) { try Catalog(path: path) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == text)
+    }
+
+    @Test func aCatalogFromANewerPhotoingestIsRefused() async throws {
+        do {
+            let catalog = try Catalog(path: self.path)
+            _ = try await catalog.beginRun(destination: "d", event: "e")
+        }
+        try runProgram("sqlite3", [self.path, "INSERT INTO grdb_migrations (identifier) VALUES ('v99-from-the-future')"])
+        let error = #expect(throws: IngestError.self) { try Catalog(path: self.path) }
+        #expect(error?.code == .catalogUnusable)
+        #expect(error?.message.contains("newer") == true)
+    }
+
+    @Test func largeLookupsAreAnsweredInFull() async throws {
+        let catalog = try Catalog(path: self.path)
+        let run = try await catalog.beginRun(destination: "archive:/a", event: "default")
+        let paths = (0..<3_000).map { "/p/\($0).jpg" }
+        try await catalog.record(paths.map { self.record($0, .uploaded) }, run: run)
+        let entries = try await catalog.entries(for: paths, destination: "archive:/a", event: "default")
+        #expect(entries.count == 3_000)
+    }
+}

@@ -1,0 +1,159 @@
+import AsyncAlgorithms
+import Foundation
+import IngestCore
+import IngestPipeline
+import IngestTesting
+import Testing
+
+@Suite struct DiscoveryTests {
+    let folder = TemporaryFolder("discovery")
+
+    func write(_ relative: String, _ text: String = "x") throws {
+        let url = self.folder.appending(relative)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    func walk(_ discovery: Discovery, stopAfter: Int = .max) async -> ([DiscoveryItem], Discovery.Tally) {
+        let channel = AsyncChannel<[DiscoveryItem]>()
+        async let tally = discovery.walk(into: channel, shouldStop: { false })
+        var items: [DiscoveryItem] = []
+        for await batch in channel { items += batch }
+        return (items, await tally)
+    }
+
+    func files(_ items: [DiscoveryItem]) -> [String] {
+        items.compactMap { if case .file(let file) = $0 { file.path } else { nil } }
+    }
+
+    @Test func walksRecursivelyInSortedOrderWithStatResults() async throws {
+        try self.write("b/2.jpg", "22")
+        try self.write("a.jpg", "1")
+        try self.write("b/1.jpg", "333")
+        let (items, _) = await self.walk(Discovery(roots: [self.folder.path], includeHidden: false, batchSize: 2))
+        let root = self.folder.path
+        #expect(self.files(items) == ["\(root)/a.jpg", "\(root)/b/1.jpg", "\(root)/b/2.jpg"])
+        guard case .file(let first) = items[1] else { return }
+        #expect(first.stamp.size == 3)
+        #expect(first.stamp.inode != 0)
+    }
+
+    @Test func hiddenEntriesArePassedOverAndCountedUnlessIncluded() async throws {
+        try self.write(".hidden.jpg")
+        try self.write(".cache/x.jpg")
+        try self.write("seen.jpg")
+        let (items, tally) = await self.walk(Discovery(roots: [self.folder.path], includeHidden: false))
+        #expect(self.files(items).count == 1)
+        #expect(tally.hiddenEntries == 2)
+        let (all, _) = await self.walk(Discovery(roots: [self.folder.path], includeHidden: true))
+        #expect(self.files(all).count == 3)
+    }
+
+    @Test("A symbolic link loop ends, and is reported, not followed forever")
+    func symlinkLoop() async throws {
+        try self.write("photos/a.jpg")
+        try FileManager.default.createSymbolicLink(atPath: self.folder.appending("photos/loop").path, withDestinationPath: "..")
+        try FileManager.default.createSymbolicLink(
+            atPath: self.folder.appending("photos/nowhere.jpg").path, withDestinationPath: "missing.jpg")
+        let (items, _) = await self.walk(Discovery(roots: [self.folder.path], includeHidden: false))
+        #expect(self.files(items) == [self.folder.path + "/photos/a.jpg"])
+        let problems = items.compactMap { if case .problem(let path, let status, let reason) = $0 { (path, status, reason) } else { nil } }
+        #expect(problems.contains { $0.0.hasSuffix("loop") && $0.1 == .skipped && $0.2.contains("already walked") })
+        #expect(problems.contains { $0.0.hasSuffix("nowhere.jpg") && $0.2 == "broken symbolic link" })
+    }
+
+    @Test func excludedFoldersAreNeverEntered() async throws {
+        try self.write("in/a.jpg")
+        try self.write("archive/originals/b.jpg")
+        let discovery = Discovery(
+            roots: [self.folder.path], includeHidden: false, excluding: [self.folder.appending("archive").path])
+        let (items, _) = await self.walk(discovery)
+        #expect(self.files(items) == [self.folder.path + "/in/a.jpg"])
+    }
+
+    @Test func aSingleFileRootIsTakenAsIs() async throws {
+        try self.write("one.jpg")
+        let (items, _) = await self.walk(Discovery(roots: [self.folder.appending("one.jpg").path], includeHidden: false))
+        #expect(self.files(items) == [self.folder.path + "/one.jpg"])
+    }
+}
+
+@Suite struct ReadStageTests {
+    let folder = TemporaryFolder("read")
+    let context = StageContext(logger: .init(label: "test"), limits: Limits(jobs: 1))
+
+    func discovered(_ url: URL) throws -> DiscoveredFile {
+        let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+        let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
+        return DiscoveredFile(path: url.path, stamp: FileStamp(size: size, modifiedNanoseconds: 0, inode: 0))
+    }
+
+    @Test("The hash of a file read once equals sha256sum's, across chunk boundaries")
+    func hashEqualsSha256sum() async throws {
+        let url = self.folder.appending("big.jpg")
+        var bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0]
+        bytes += (0..<(3 << 20) + 12_345).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 9) }
+        try Data(bytes).write(to: url)
+        guard case .photo(let loaded) = try await ReadStage().process(try self.discovered(url), context: self.context) else {
+            Issue.record("a JPEG was not read as a photo")
+            return
+        }
+        #expect(loaded.kind == .jpeg)
+        #expect(loaded.bytes == bytes)
+        #expect(loaded.hash.hex == (try Fixtures.sha256sum(url)))
+    }
+
+    @Test func unsupportedFilesAreNotReadPastTheirHead() async throws {
+        let url = self.folder.appending("notes.jpg")
+        try Data("these are not photos, whatever the extension says".utf8).write(to: url)
+        let result = try await ReadStage().process(try self.discovered(url), context: self.context)
+        guard case .unsupported(_, let reason) = result else {
+            Issue.record("text was taken for a photo")
+            return
+        }
+        #expect(reason.contains("not a supported image format"))
+    }
+
+    @Test func aMissingFileIsAFailureWithTheReason() async throws {
+        let file = DiscoveredFile(path: self.folder.appending("gone.jpg").path, stamp: FileStamp(size: 1, modifiedNanoseconds: 0, inode: 0))
+        let error = await #expect(throws: IngestError.self) { try await ReadStage().process(file, context: self.context) }
+        #expect(error?.code == .unreadable)
+        #expect(error?.message.contains("No such file") == true)
+    }
+
+    @Test func filesOverTheMemoryLimitFailWithoutBeingRead() async throws {
+        let url = self.folder.appending("huge.png")
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 0, count: 4_000)).write(to: url)
+        var limits = Limits(jobs: 1)
+        limits.maxFileBytes = 1_000
+        let context = StageContext(logger: .init(label: "test"), limits: limits)
+        let error = await #expect(throws: IngestError.self) { try await ReadStage().process(try self.discovered(url), context: context) }
+        #expect(error?.code == .tooLarge)
+    }
+}
+
+@Suite struct HashSetTests {
+    @Test func knownClaimedAndReleased() {
+        let a = ContentHasher.hash(Array("a".utf8))
+        let b = ContentHasher.hash(Array("b".utf8))
+        let set = HashSet(known: [a])
+        #expect(set.claim(a) == .known)
+        #expect(set.claim(b) == .claimed)
+        #expect(set.claim(b) == .claimedInRun)
+        set.release(b)
+        #expect(set.claim(b) == .claimed)
+    }
+
+    @Test func concurrentClaimsOfTheSameBytesHaveOneWinner() async {
+        let set = HashSet(known: [])
+        let hash = ContentHasher.hash(Array("same".utf8))
+        let claims = await withTaskGroup(of: HashSet.Claim.self) { group in
+            for _ in 0..<64 { group.addTask { set.claim(hash) } }
+            var all: [HashSet.Claim] = []
+            for await claim in group { all.append(claim) }
+            return all
+        }
+        #expect(claims.filter { $0 == .claimed }.count == 1)
+        #expect(claims.filter { $0 == .claimedInRun }.count == 63)
+    }
+}
