@@ -1,0 +1,162 @@
+import Foundation
+import IngestCore
+import IngestTesting
+import Testing
+
+/// The built command over a generated corpus: what lands in the archive, the report, the exit
+/// status, and that a second run does no work.
+@Suite(.serialized) struct ArchiveRunTests {
+    static let corpusFolder = TemporaryFolder("e2e-corpus")
+    /// 30 photos of half a megapixel (one of them a byte-identical copy), made once for the suite.
+    static let corpus: Result<URL, Error> = Result {
+        try Fixtures.corpus(count: 30, seed: 11, megapixels: 0.5, in: corpusFolder)
+    }
+
+    struct Manifest {
+        var photos: [[String: Any]]
+        var duplicates: [[String: Any]]
+    }
+
+    func manifest(_ corpus: URL) throws -> Manifest {
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: corpus.appendingPathComponent("manifest.json")))
+        let dictionary = object as? [String: Any] ?? [:]
+        return Manifest(
+            photos: dictionary["photos"] as? [[String: Any]] ?? [], duplicates: dictionary["duplicates"] as? [[String: Any]] ?? [])
+    }
+
+    @Test func ingestsEveryPhotoOnceWithThumbnailsAndARunAfterItDoesNothing() throws {
+        let corpus = try Self.corpus.get()
+        let manifest = try self.manifest(corpus)
+        try #require(manifest.duplicates.count == 1)
+        let cli = CommandLine("archive-run")
+
+        let first = try cli.ingest([corpus], ["--timezone", "UTC"])
+        #expect(first.status == 0, "\(first.result.stderr)")
+        #expect(first.count("uploaded") == manifest.photos.count)
+        #expect(first.count("duplicate") == 1)
+        #expect(first.count("skipped") == 1)  // manifest.json
+        #expect(first.count("failed") == 0)
+        #expect(first.entries.count == manifest.photos.count + 2)
+        #expect(first.result.stdout.contains("\"summary\":\"\(manifest.photos.count) Uploaded, 1 Duplicates\""))
+
+        // Of a photo and its byte-identical copy, exactly one is stored; which one depends on which is read first.
+        let copied = Set(manifest.duplicates.compactMap { $0["duplicateOf"] as? String })
+        for duplicate in manifest.duplicates {
+            let pair = [duplicate["name"] as! String, duplicate["duplicateOf"] as! String]
+            let statuses = pair.compactMap { first.entry(named: $0)?["status"] as? String }.sorted()
+            #expect(statuses == ["duplicate", "uploaded"])
+        }
+        // Every original is in the archive under its SHA-256, byte for byte, with both thumbnails.
+        for photo in manifest.photos {
+            let name = photo["name"] as! String
+            let file = corpus.appendingPathComponent(name)
+            let hex = try Fixtures.sha256sum(file)
+            let entry = try #require(first.entry(named: name))
+            #expect(entry["sha256"] as? String == hex)
+            if !copied.contains(name) { #expect(entry["status"] as? String == "uploaded") }
+            let stored = cli.archive.appendingPathComponent("originals/\(hex.prefix(2))/\(hex).jpg")
+            #expect(try Data(contentsOf: stored) == Data(contentsOf: file))
+            let large = try Fixtures.dimensions(of: cli.archive.appendingPathComponent("thumbnails/500/\(hex.prefix(2))/\(hex).jpg"))
+            let small = try Fixtures.dimensions(of: cli.archive.appendingPathComponent("thumbnails/200/\(hex.prefix(2))/\(hex).jpg"))
+            #expect(max(large.width, large.height) == 500)
+            #expect(max(small.width, small.height) == 200)
+            // Orientation 6 and 8 turn the landscape sensor image upright.
+            let rotated = [6, 8].contains(photo["orientation"] as? Int ?? 1)
+            let sensorPortrait = (photo["height"] as! Int) > (photo["width"] as! Int)
+            #expect((large.height > large.width) == (rotated != sensorPortrait), "\(name)")
+        }
+        let originals = TestEnvironment.files(under: cli.archive.appendingPathComponent("originals"))
+        #expect(originals.count == manifest.photos.count)
+
+        let second = try cli.ingest([corpus], ["--timezone", "UTC"])
+        #expect(second.status == 0)
+        #expect(second.count("uploaded") == 0)
+        #expect(second.summary["unchanged"] as? Int == manifest.photos.count + 2)
+        #expect(second.stages["read"] == nil, "the second run read files: \(second.stages)")
+        #expect(second.result.stdout.contains("No photos uploaded"))
+
+        // A touched file is read again; the archive already holds its bytes.
+        let touched = corpus.appendingPathComponent("IMG_0003.jpg")
+        try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: touched.path)
+        let third = try cli.ingest([corpus], ["--timezone", "UTC"])
+        #expect(third.count("duplicate") == 1)
+        #expect((third.stages["read"] as? [String: Any])?["count"] as? Int == 1)
+    }
+
+    @Test("Each photo's capture time and source follow from the EXIF make-corpus wrote")
+    func captureTimesFollowTheEXIF() throws {
+        let corpus = try Self.corpus.get()
+        let manifest = try self.manifest(corpus)
+        let run = try CommandLine("capture").ingest([corpus], ["--dry-run", "--timezone", "America/Los_Angeles"])
+        #expect(run.status == 0)
+        var sources: Set<String> = []
+        for photo in manifest.photos {
+            let entry = try #require(run.entry(named: photo["name"] as! String))
+            let source = entry["captureSource"] as? String
+            sources.insert(source ?? "none")
+            guard let wall = photo["dateTimeOriginal"] as? String else {
+                #expect(source == "file-mtime")
+                continue
+            }
+            let subSec = (photo["subSecTimeOriginal"] as? String).map { "." + $0 } ?? ""
+            let local = wall.prefix(10).replacingOccurrences(of: ":", with: "-") + "T" + wall.suffix(8) + subSec
+            #expect(entry["localTime"] as? String == (subSec.isEmpty ? local : local))
+            let offset: String
+            if let written = photo["offsetTimeOriginal"] as? String {
+                #expect(source == "exif-offset")
+                offset = written
+            } else if let gps = photo["gps"] as? [String: Any] {
+                #expect(source == "exif-gps-offset")
+                offset = gps["impliedOffset"] as! String
+            } else {
+                #expect(source == "exif-assumed-zone")
+                offset = "-07:00"  // Los Angeles in late September
+            }
+            let expected = RFC3339.parse(local + offset).map(RFC3339.format)
+            #expect(entry["captureTime"] as? String == expected, "\(photo["name"]!)")
+            #expect(entry["offset"] as? String == offset)
+        }
+        #expect(sources.isSuperset(of: ["exif-offset", "exif-assumed-zone"]))
+    }
+
+    @Test func aDryRunWritesNothing() throws {
+        let corpus = try Self.corpus.get()
+        let cli = CommandLine("dry")
+        let run = try cli.ingest([corpus], ["--dry-run"])
+        #expect(run.status == 0)
+        #expect(run.count("uploaded") > 0)
+        #expect(run.result.stderr.contains("Dry run") || run.result.stdout.contains("Dry run"))
+        #expect(TestEnvironment.files(under: cli.archive.appendingPathComponent("originals")).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: cli.catalog.path))
+    }
+
+    @Test("A run killed mid-way (kill -9) leaves a catalog the next run finishes from")
+    func resumesAfterAKill() throws {
+        let corpus = try Self.corpus.get()
+        let manifest = try self.manifest(corpus)
+        let cli = CommandLine("kill")
+        let process = Process()
+        process.executableURL = TestEnvironment.photoingest
+        process.arguments = ["run", corpus.path, "--archive", cli.archive.path, "--catalog", cli.catalog.path, "--jobs", "1", "--quiet"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Kill once the first originals are stored, well before the end.
+        let originals = cli.archive.appendingPathComponent("originals")
+        for _ in 0..<400 where TestEnvironment.files(under: originals).count < 3 { usleep(10_000) }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+
+        let resumed = try cli.ingest([corpus])
+        #expect(resumed.status == 0, "\(resumed.result.stderr)")
+        #expect(resumed.count("failed") == 0)
+        let stored = TestEnvironment.files(under: originals)
+        #expect(stored.count == manifest.photos.count)
+        // Nothing half-written stands under a real name: every original hashes to its name.
+        for url in stored {
+            #expect(try Fixtures.sha256sum(url) == url.deletingPathExtension().lastPathComponent)
+        }
+        let integrity = try runProgram("sqlite3", [cli.catalog.path, "PRAGMA integrity_check"])
+        #expect(integrity.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "ok")
+    }
+}

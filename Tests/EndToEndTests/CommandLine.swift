@@ -1,0 +1,48 @@
+import Foundation
+import IngestTesting
+
+/// Runs the built `photoingest` as a user would, with its state kept in a temporary folder.
+struct CommandLine {
+    let folder: TemporaryFolder
+    var archive: URL { self.folder.appending("archive") }
+    var catalog: URL { self.folder.appending("state/catalog.sqlite") }
+
+    init(_ label: String) {
+        self.folder = TemporaryFolder(label)
+    }
+
+    func run(_ arguments: [String]) throws -> ProcessResult {
+        try runProgram(
+            TestEnvironment.photoingest.path, arguments,
+            environment: [
+                "XDG_DATA_HOME": self.folder.appending("data").path, "XDG_STATE_HOME": self.folder.appending("state").path,
+            ])
+    }
+
+    /// `photoingest run` into this folder's archive and catalog, with a report; returns the
+    /// process result, the report's lines and the `--json` summary.
+    func ingest(_ paths: [URL], _ extra: [String] = []) throws -> Ingest {
+        let report = self.folder.appending("report-\(UUID().uuidString.prefix(6)).ndjson")
+        let result = try self.run(
+            ["run"] + paths.map(\.path)
+                + ["--archive", self.archive.path, "--catalog", self.catalog.path, "--report", report.path, "--json"]
+                + extra)
+        let lines = (try? String(contentsOf: report, encoding: .utf8))?.split(separator: "\n") ?? []
+        let entries = lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let summary = (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) as? [String: Any] ?? [:]
+        return Ingest(result: result, entries: entries, summary: summary)
+    }
+}
+
+struct Ingest {
+    var result: ProcessResult
+    var entries: [[String: Any]]
+    var summary: [String: Any]
+
+    var status: Int32 { self.result.status }
+    func count(_ status: String) -> Int { ((self.summary["counts"] as? [String: Any])?[status] as? Int) ?? -1 }
+    func entry(named name: String) -> [String: Any]? {
+        self.entries.first { ($0["path"] as? String)?.hasSuffix("/" + name) == true }
+    }
+    var stages: [String: Any] { self.summary["stages"] as? [String: Any] ?? [:] }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import IngestTesting
+import Testing
+
+@Suite struct CommandLineTests {
+    @Test func helpExplainsWithExamples() throws {
+        let cli = CommandLine("help")
+        let help = try cli.run(["run", "--help"])
+        #expect(help.status == 0)
+        for text in ["--archive", "--event", "--from", "--until", "--jobs", "--catalog", "--timezone", "--dry-run",
+            "--report", "--json", "--quiet", "--include-hidden", "Examples:", "Exit status"]
+        {
+            #expect(help.stdout.contains(text), "help lacks \(text)")
+        }
+        let top = try cli.run(["--help"])
+        #expect(top.status == 0)
+        #expect(top.stdout.contains("run"))
+    }
+
+    @Test("Usage and configuration errors exit 2 with a message that says what to fix",
+        arguments: [
+            (["run", "/no/such/folder"], "does not exist"),
+            (["run", ".", "--from", "yesterday"], "RFC 3339"),
+            (["run", ".", "--from", "2025-09-28T00:00:00Z", "--until", "2025-09-27T00:00:00Z"], "after --until"),
+            (["run", ".", "--timezone", "Mars/Olympus"], "IANA"),
+            (["run", ".", "--jobs", "0"], "--jobs"),
+            (["run"], "Missing expected argument"),
+            (["run", ".", "--no-such-option"], "Unknown option"),
+        ])
+    func usageErrors(arguments: [String], message: String) throws {
+        let result = try CommandLine("usage").run(arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
+    @Test func anUnusableCatalogIsRefusedWithExit2AndLeftAlone() throws {
+        let cli = CommandLine("bad-catalog")
+        let photos = cli.folder.appending("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: cli.catalog.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let garbage = Data(String(repeating: "not sqlite ", count: 1_000).utf8)
+        try garbage.write(to: cli.catalog)
+        let result = try cli.ingest([photos])
+        #expect(result.status == 2)
+        #expect(result.result.stderr.contains("catalog"))
+        #expect(try Data(contentsOf: cli.catalog) == garbage)
+    }
+
+    @Test("The production regression: event times without a zone are UTC, and the photo's offset counts")
+    func eventWindowInUTC() throws {
+        let cli = CommandLine("window")
+        let photos = TemporaryFolder("window-photos")
+        _ = try Fixtures.jpeg(
+            in: photos, name: "inside.jpg",
+            tags: ["EXIF:DateTimeOriginal": "2025:09:27 21:39:00", "EXIF:OffsetTimeOriginal": "-07:00"])
+        _ = try Fixtures.jpeg(
+            in: photos, name: "before.jpg",
+            tags: ["EXIF:DateTimeOriginal": "2025:09:27 20:59:59", "EXIF:OffsetTimeOriginal": "+00:00"])
+        _ = try Fixtures.jpeg(
+            in: photos, name: "edge.jpg",
+            tags: ["EXIF:DateTimeOriginal": "2025:09:28 05:00:00"])
+        let run = try cli.ingest(
+            [photos.url],
+            ["--event", "Birthday Party", "--from", "2025-09-27T21:00:00", "--until", "2025-09-28T05:00:00",
+             "--timezone", "UTC"])
+        #expect(run.status == 0, "\(run.result.stderr)")
+        #expect(run.entry(named: "inside.jpg")?["status"] as? String == "uploaded")
+        #expect(run.entry(named: "inside.jpg")?["captureTime"] as? String == "2025-09-28T04:39:00Z")
+        #expect(run.entry(named: "before.jpg")?["status"] as? String == "outside")
+        // No offset in the file: the zone given on the command line decides; the window's end is included.
+        #expect(run.entry(named: "edge.jpg")?["status"] as? String == "uploaded")
+        #expect(run.entry(named: "edge.jpg")?["captureSource"] as? String == "exif-assumed-zone")
+        #expect(run.summary["summary"] as? String == "2 Uploaded, 1 Outside event dates")
+    }
+}
