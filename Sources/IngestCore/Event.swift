@@ -35,9 +35,42 @@ public struct EventWindow: Sendable, Hashable, CustomStringConvertible {
         return 0
     }
 
+    /// Whether a photo's place relative to the window is worth a second look: where a wrong time
+    /// zone bites. `margin` is how close to an edge an outside photo must be to count.
+    public func nearEdge(_ capture: CaptureTime, margin: TimeInterval) -> NearEdge? {
+        let distance = self.distance(to: capture.instant)
+        if distance > 0 {
+            return distance <= margin ? .outside(by: distance) : nil
+        }
+        guard capture.source == .exifAssumedZone, let wall = capture.localTime else { return nil }
+        // The true offset lies somewhere in -12:00...+14:00; if some offset in that range puts the
+        // photo outside, it is inside only because of the zone that was assumed.
+        let earliest = Date(timeIntervalSince1970: wall.secondsAsIfUTC - 14 * 3_600)
+        let latest = Date(timeIntervalSince1970: wall.secondsAsIfUTC + 12 * 3_600)
+        return self.contains(earliest) && self.contains(latest) ? nil : .insideOnlyWithAssumedZone
+    }
+
     /// `start/end` in RFC 3339 (`..` for an open end): how the catalog remembers what a
     /// file was judged against, so that a changed window judges it again.
     public var description: String {
         (self.start.map(RFC3339.format) ?? "..") + "/" + (self.end.map(RFC3339.format) ?? "..")
+    }
+}
+
+/// Why a photo is listed at the end of a run for a second look.
+public enum NearEdge: Sendable, Equatable, CustomStringConvertible {
+    /// Outside the window, but by less than the margin.
+    case outside(by: TimeInterval)
+    /// Inside, but only in the zone that was assumed for its EXIF time.
+    case insideOnlyWithAssumedZone
+
+    public var description: String {
+        switch self {
+        case .outside(let seconds):
+            let minutes = Int((seconds / 60).rounded(.up))
+            return "outside the window by \(minutes) min"
+        case .insideOnlyWithAssumedZone:
+            return "inside the window only in the assumed time zone"
+        }
     }
 }

@@ -15,6 +15,9 @@ public struct FileOutcome: Sendable {
     public var errorCode: String?
     /// How far outside the event's window the photo was taken, for outside files.
     public var outsideBy: TimeInterval?
+    /// Set when the photo is close enough to the window's edge, or inside only by an assumed zone,
+    /// that its time zone deserves a second look.
+    public var nearEdge: NearEdge?
     /// True when nothing was written because the run was a dry run.
     public var dryRun: Bool
     /// Whether the catalog records this outcome (not for files an earlier run finished, nor for

@@ -56,7 +56,7 @@ public struct Pipeline: Sendable {
         let known = try await self.destination.prepare(event)
         let stages = Stages(
             captureTime: CaptureTimeStage(resolver: CaptureTimeResolver(assumedZone: configuration.timeZone)),
-            event: EventStage(event: event),
+            event: EventStage(event: event, nearEdgeMargin: configuration.nearEdgeMargin),
             dedupe: DedupeStage(hashes: HashSet(known: known)),
             thumbnail: ThumbnailStage(thumbnailer: configuration.thumbnailer),
             store: StoreStage(destination: self.destination, event: event),
@@ -175,9 +175,11 @@ public struct Pipeline: Sendable {
             outcome.capture = dated.capture
             outcome.timings.seconds[.exif] = dated.exifSeconds
 
-            if case .outside(let distance) = try await stages.event.process(dated.capture, context: context) {
+            let placed = try await stages.event.process(dated.capture, context: context)
+            outcome.nearEdge = placed.nearEdge
+            if !placed.isInside {
                 outcome.status = .outside
-                outcome.outsideBy = distance
+                outcome.outsideBy = placed.distance
                 return outcome
             }
             if case .duplicate(let reason) = try await stages.dedupe.process(loaded.hash, context: context) {

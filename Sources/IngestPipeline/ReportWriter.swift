@@ -67,6 +67,7 @@ public final class ReportWriter {
             object["reason"] = reason
         }
         if let distance = outcome.outsideBy { object["outsideBySeconds"] = distance }
+        if let nearEdge = outcome.nearEdge { object["nearEdge"] = nearEdge.description }
         if outcome.dryRun { object["dryRun"] = true }
         return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
             ?? Data("{}".utf8)

@@ -15,10 +15,14 @@ public struct RunConfiguration: Sendable {
     public var thumbnailer: Thumbnailer
     /// Folders the walk never enters (the archive, the catalog's folder).
     public var excludedPaths: [String]
+    /// Photos outside the window by less than this are listed at the end, with those inside
+    /// only thanks to an assumed zone: where a wrong zone bites.
+    public var nearEdgeMargin: TimeInterval
 
     public init(
         paths: [String], event: Event, includeHidden: Bool = false, dryRun: Bool = false, limits: Limits,
-        timeZone: TimeZone, thumbnailer: Thumbnailer = Thumbnailer(), excludedPaths: [String] = []
+        timeZone: TimeZone, thumbnailer: Thumbnailer = Thumbnailer(), excludedPaths: [String] = [],
+        nearEdgeMargin: TimeInterval = 3_600
     ) {
         self.paths = paths
         self.event = event
@@ -28,5 +32,6 @@ public struct RunConfiguration: Sendable {
         self.timeZone = timeZone
         self.thumbnailer = thumbnailer
         self.excludedPaths = excludedPaths
+        self.nearEdgeMargin = nearEdgeMargin
     }
 }

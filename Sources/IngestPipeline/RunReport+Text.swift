@@ -1,4 +1,5 @@
 import Foundation
+import IngestCore
 
 extension RunReport {
     /// The end-of-run text: the summary line, then failures and skipped files with their
@@ -25,6 +26,18 @@ extension RunReport {
                     line += " (" + tally.examples.joined(separator: ", ") + (tally.count > tally.examples.count ? ", …" : "") + ")"
                 }
                 lines.append(line)
+            }
+        }
+        if self.nearEdgeCount > 0 {
+            lines.append("Near the window's edges, check their time zone: \(self.nearEdgeCount)")
+            for outcome in self.nearEdge {
+                guard let capture = outcome.capture, let nearEdge = outcome.nearEdge else { continue }
+                var how = capture.source.rawValue
+                if let zone = capture.assumedZone { how += " " + zone }
+                lines.append("  \(outcome.path): \(nearEdge) (taken \(RFC3339.format(capture.instant)), \(how))")
+            }
+            if self.nearEdgeCount > self.nearEdge.count {
+                lines.append("  … and \(self.nearEdgeCount - self.nearEdge.count) more (the --report file marks every one)")
             }
         }
         if self.hiddenEntries > 0 {

@@ -16,6 +16,9 @@ public struct RunReport: Sendable {
     /// The first ``failureLimit`` failures; all of them are in the per-file report.
     public private(set) var failures: [FileOutcome] = []
     public private(set) var skippedReasons: [String: SkipTally] = [:]
+    /// The first ``failureLimit`` photos near the window's edges, and how many there were.
+    public private(set) var nearEdge: [FileOutcome] = []
+    public private(set) var nearEdgeCount = 0
     public var hiddenEntries = 0
     public var interrupted = false
     /// A problem with the catalog that did not stop the run but must be reported.
@@ -43,6 +46,10 @@ public struct RunReport: Sendable {
         if unchanged { self.unchanged += 1 }
         if outcome.timings.seconds[.read] != nil { self.bytesRead += outcome.size ?? 0 }
         self.timings.add(outcome.timings)
+        if outcome.nearEdge != nil {
+            self.nearEdgeCount += 1
+            if self.nearEdge.count < Self.failureLimit { self.nearEdge.append(outcome) }
+        }
         switch outcome.status {
         case .failed where self.failures.count < Self.failureLimit:
             self.failures.append(outcome)
@@ -97,6 +104,7 @@ public struct RunReport: Sendable {
             "files": self.filesSeen,
             "counts": counts,
             "unchanged": self.unchanged,
+            "nearEdge": self.nearEdgeCount,
             "bytes": self.bytesRead,
             "seconds": self.elapsedSeconds,
             "filesPerSecond": self.filesPerSecond,

@@ -55,6 +55,24 @@ import Testing
         #expect(self.window.distance(to: RFC3339.parse("2025-09-28T00:00:00Z")!) == 0)
     }
 
+    @Test("Photos near the edges, or inside only in the assumed zone, are flagged")
+    func nearEdge() {
+        let hour: TimeInterval = 3_600
+        func capture(_ instant: String, _ source: CaptureSource = .exifOffset) -> CaptureTime {
+            let date = RFC3339.parse(instant)!
+            return CaptureTime(instant: date, localTime: LocalDateTime(date, offsetSeconds: 0), offsetSeconds: 0, source: source)
+        }
+        #expect(self.window.nearEdge(capture("2025-09-27T20:30:00Z"), margin: hour) == .outside(by: 1_800))
+        #expect(self.window.nearEdge(capture("2025-09-27T19:30:00Z"), margin: hour) == nil)
+        // Inside with a known offset: nothing to check.
+        #expect(self.window.nearEdge(capture("2025-09-28T01:00:00Z"), margin: hour) == nil)
+        // Inside with an assumed zone: another zone would move it out of an 8-hour window.
+        #expect(self.window.nearEdge(capture("2025-09-28T01:00:00Z", .exifAssumedZone), margin: hour) == .insideOnlyWithAssumedZone)
+        let wide = EventWindow(start: RFC3339.parse("2025-09-01"), end: RFC3339.parse("2025-10-01"))
+        #expect(wide.nearEdge(capture("2025-09-15T12:00:00Z", .exifAssumedZone), margin: hour) == nil)
+        #expect(NearEdge.outside(by: 61).description == "outside the window by 2 min")
+    }
+
     @Test func openEndsHoldEverythingOnThatSide() {
         let open = EventWindow()
         #expect(open.contains(Date(timeIntervalSince1970: 0)))

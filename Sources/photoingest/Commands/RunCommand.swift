@@ -47,6 +47,12 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("End of the event's window, included (RFC 3339; no zone means UTC).", valueName: "time"))
     var until: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "List photos outside the window by less than this, and those inside only thanks to an assumed zone.",
+            valueName: "minutes"))
+    var nearEdge: Int = 60
+
     @Option(help: ArgumentHelp("Photos decoded at once (default: the number of cores).", valueName: "n"))
     var jobs: Int = Defaults.cores
 
@@ -83,6 +89,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         if self.jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
         if self.maxPixels < 1 { throw ValidationError("--max-pixels must be at least 1.") }
+        if self.nearEdge < 0 { throw ValidationError("--near-edge cannot be negative.") }
         _ = try self.window()
         _ = try self.zone()
         if self.report == "-" && self.json {
@@ -114,6 +121,15 @@ struct RunCommand: AsyncParsableCommand {
         return zone
     }
 
+    static func describe(_ window: EventWindow) -> String {
+        switch (window.start, window.end) {
+        case (nil, nil): "any capture time"
+        case (let start?, nil): "taken from \(RFC3339.format(start))"
+        case (nil, let end?): "taken until \(RFC3339.format(end))"
+        case (let start?, let end?): "taken \(RFC3339.format(start)) to \(RFC3339.format(end))"
+        }
+    }
+
     func run() async throws {
         let event = Event(id: self.event, name: self.event, window: try self.window())
         let zone = try self.zone()
@@ -125,7 +141,7 @@ struct RunCommand: AsyncParsableCommand {
             "Time zone for EXIF times without an offset: \(zone.identifier)"
                 + (self.timezone == nil ? " (this machine's; --timezone to change)" : ""), always: true)
         console.status(
-            "Ingesting into the archive \(archivePath), event \"\(event.name)\", window \(event.window)"
+            "Ingesting into the archive \(archivePath), event \"\(event.name)\", \(Self.describe(event.window))"
                 + (self.dryRun ? " (dry run: nothing will be written)" : ""))
 
         let archive = try Archive(root: archivePath)
@@ -142,7 +158,8 @@ struct RunCommand: AsyncParsableCommand {
         let configuration = RunConfiguration(
             paths: self.paths, event: event, includeHidden: self.includeHidden, dryRun: self.dryRun, limits: limits,
             timeZone: zone, thumbnailer: Thumbnailer(maxPixels: self.maxPixels),
-            excludedPaths: [archivePath, (catalogPath as NSString).deletingLastPathComponent])
+            excludedPaths: [archivePath, (catalogPath as NSString).deletingLastPathComponent],
+            nearEdgeMargin: TimeInterval(self.nearEdge * 60))
         let pipeline = Pipeline(
             configuration: configuration, destination: ArchiveDestination(archive: archive, io: context.io),
             catalog: catalog, context: context)
