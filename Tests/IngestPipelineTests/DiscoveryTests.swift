@@ -1,7 +1,8 @@
+@testable import IngestPipeline
 import AsyncAlgorithms
 import Foundation
 import IngestCore
-import IngestPipeline
+
 import IngestTesting
 import Testing
 

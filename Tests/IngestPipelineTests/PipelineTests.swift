@@ -1,0 +1,196 @@
+import Foundation
+import IngestArchive
+import IngestCatalog
+import IngestCore
+import IngestImaging
+@testable import IngestPipeline
+import IngestTesting
+import Testing
+
+/// Watches a run and keeps what it saw.
+final class RecordingObserver: RunObserver {
+    var started: [String] = []
+    var outcomes: [FileOutcome] = []
+    func started(_ path: String) { self.started.append(path) }
+    func finished(_ outcome: FileOutcome, report: RunReport, discovered: Int, discoveryDone: Bool) {
+        self.outcomes.append(outcome)
+    }
+}
+
+@Suite struct PipelineTests {
+    let folder = TemporaryFolder("pipeline")
+    let photos: URL
+
+    init() throws {
+        try ImagingLibrary.bootstrap()
+        self.photos = self.folder.appending("photos")
+        try FileManager.default.createDirectory(at: self.photos, withIntermediateDirectories: true)
+    }
+
+    func photo(_ name: String, _ tags: [String: String], width: Int = 320, height: Int = 240) throws -> URL {
+        let scratch = TemporaryFolder("pipeline-photo")
+        let made = try Fixtures.jpeg(in: scratch, name: name, width: width, height: height, tags: tags)
+        let target = self.photos.appendingPathComponent(name)
+        try FileManager.default.copyItem(at: made, to: target)
+        return target
+    }
+
+    func run(window: EventWindow = EventWindow(), dryRun: Bool = false, catalog: Catalog? = nil) async throws
+        -> (RunReport, RecordingObserver, Archive)
+    {
+        let archive = try Archive(root: self.folder.appending("archive").path)
+        let limits = Limits(jobs: 2)
+        let context = StageContext(logger: .init(label: "test"), limits: limits)
+        defer { context.shutdown() }
+        let configuration = RunConfiguration(
+            paths: [self.photos.path], event: Event(id: "party", name: "party", window: window), dryRun: dryRun,
+            limits: limits, timeZone: TimeZone(identifier: "UTC")!)
+        let pipeline = Pipeline(
+            configuration: configuration, destination: ArchiveDestination(archive: archive, io: context.io),
+            catalog: catalog, context: context)
+        let observer = RecordingObserver()
+        let report = try await pipeline.run(observer: observer, stop: StopRequest())
+        return (report, observer, archive)
+    }
+
+    func status(_ observer: RecordingObserver, _ name: String) -> FileStatus? {
+        observer.outcomes.first { $0.path.hasSuffix("/" + name) }?.status
+    }
+
+    @Test("Stages 1-7: read, date, place in the window, dedupe, thumbnail, store, record")
+    func everyStageDecides() async throws {
+        _ = try self.photo("in.jpg", ["EXIF:DateTimeOriginal": "2025:09:27 22:00:00", "EXIF:OffsetTimeOriginal": "+00:00"])
+        _ = try self.photo("late.jpg", ["EXIF:DateTimeOriginal": "2025:09:28 09:00:00", "EXIF:OffsetTimeOriginal": "+00:00"])
+        try FileManager.default.copyItem(at: self.photos.appendingPathComponent("in.jpg"), to: self.photos.appendingPathComponent("in-again.jpg"))
+        try Data("shopping list".utf8).write(to: self.photos.appendingPathComponent("list.txt"))
+        var truncated = try Data(contentsOf: self.photos.appendingPathComponent("in.jpg"))
+        truncated.removeLast(truncated.count / 2)
+        try truncated.write(to: self.photos.appendingPathComponent("broken.jpg"))
+
+        let catalog = try Catalog(path: self.folder.appending("catalog.sqlite").path)
+        let window = EventWindow(start: RFC3339.parse("2025-09-27T21:00:00Z"), end: RFC3339.parse("2025-09-28T05:00:00Z"))
+        let (report, observer, archive) = try await self.run(window: window, catalog: catalog)
+
+        #expect(report.filesSeen == 5 && report.totalsAgree)
+        #expect(observer.outcomes.count == 5)
+        #expect([self.status(observer, "in.jpg"), self.status(observer, "in-again.jpg")].compactMap { $0 }.sorted() == [.uploaded, .duplicate])
+        #expect(self.status(observer, "late.jpg") == .outside)
+        #expect(self.status(observer, "list.txt") == .skipped)
+        // A truncated photo keeps its EXIF (it is at the start) and so its place in the window, then fails to decode.
+        let broken = try #require(observer.outcomes.first { $0.path.hasSuffix("/broken.jpg") })
+        #expect(broken.status == .failed)
+        #expect(broken.errorCode == "decodeFailed")
+        #expect(report.summaryLine.hasPrefix("1 Uploaded, 1 Duplicates"))
+
+        // Thumbnails only for what was stored: one original, one pair of thumbnails.
+        let archived = TestEnvironment.files(under: URL(fileURLWithPath: archive.root).appendingPathComponent("thumbnails"))
+        #expect(archived.count == 2)
+        // Stage timings were taken for the stages each file went through.
+        #expect(report.timings.histogram(.thumbnail)?.count == 1)  // the failed decode took no sample
+        #expect(report.timings.histogram(.read)?.count == 4)
+
+        // Stage 7: every file that was read is in the catalog with its outcome.
+        let recorded = try await catalog.outcomes(destination: "archive:" + archive.root, event: "party")
+        #expect(recorded.count == 5)
+        #expect(recorded[self.photos.appendingPathComponent("late.jpg").path] == .outside)
+    }
+
+    @Test func aDryRunDecidesTheSameButStoresNothing() async throws {
+        _ = try self.photo("a.jpg", ["EXIF:DateTimeOriginal": "2025:09:27 22:00:00"])
+        let (report, _, archive) = try await self.run(dryRun: true)
+        #expect(report.count(.uploaded) == 1)
+        #expect(report.dryRun)
+        #expect(TestEnvironment.files(under: URL(fileURLWithPath: archive.root).appendingPathComponent("originals")).isEmpty)
+        #expect(report.timings.histogram(.thumbnail) == nil)
+    }
+
+    @Test("A stop request ends the run early with every started file accounted for")
+    func stopRequest() async throws {
+        for index in 0..<12 { _ = try self.photo("p\(index).jpg", [:], width: 64 + index, height: 48) }
+        let archive = try Archive(root: self.folder.appending("archive").path)
+        let limits = Limits(jobs: 1)
+        let context = StageContext(logger: .init(label: "test"), limits: limits)
+        defer { context.shutdown() }
+        let configuration = RunConfiguration(
+            paths: [self.photos.path], event: Event(id: "e", name: "e"), limits: limits, timeZone: TimeZone(identifier: "UTC")!)
+        let pipeline = Pipeline(
+            configuration: configuration, destination: ArchiveDestination(archive: archive, io: context.io), catalog: nil,
+            context: context)
+        let stop = StopRequest()
+        final class StopAfterFirst: RunObserver {
+            let stop: StopRequest
+            var started: [String] = []
+            var finished: [String] = []
+            init(_ stop: StopRequest) { self.stop = stop }
+            func started(_ path: String) { self.started.append(path) }
+            func finished(_ outcome: FileOutcome, report: RunReport, discovered: Int, discoveryDone: Bool) {
+                self.finished.append(outcome.path)
+                self.stop.request()
+            }
+        }
+        let observer = StopAfterFirst(stop)
+        let report = try await pipeline.run(observer: observer, stop: stop)
+        #expect(report.interrupted)
+        #expect(report.filesSeen < 12)
+        #expect(Set(observer.started) == Set(observer.finished))
+    }
+}
+
+@Suite struct RunReportTests {
+    func outcome(_ status: FileStatus, reason: String? = nil) -> FileOutcome {
+        FileOutcome(path: "/p/\(UUID().uuidString).jpg", stamp: FileStamp(size: 10, modifiedNanoseconds: 0, inode: 1), status: status, reason: reason)
+    }
+
+    @Test("The summary line shows only the non-zero counts, in the production order")
+    func summaryLine() {
+        var report = RunReport(destination: "d", event: Event(id: "e", name: "e"), dryRun: false)
+        #expect(report.summaryLine == "No photos uploaded")
+        report.add(self.outcome(.outside))
+        #expect(report.summaryLine == "1 Outside event dates")
+        for _ in 0..<5 { report.add(self.outcome(.uploaded)) }
+        report.add(self.outcome(.duplicate))
+        report.add(self.outcome(.duplicate))
+        report.add(self.outcome(.failed, reason: "decoding failed"))
+        #expect(report.summaryLine == "5 Uploaded, 2 Duplicates, 1 Outside event dates")
+        #expect(report.text.contains("Failed: 1\n  /p/"))
+        #expect(report.totalsAgree && report.filesSeen == 9)
+    }
+
+    @Test func skippedFilesAreGroupedByReason() {
+        var report = RunReport(destination: "d", event: Event(id: "e", name: "e"), dryRun: false)
+        for _ in 0..<4 { report.add(self.outcome(.skipped, reason: "not a photo")) }
+        report.add(self.outcome(.skipped, reason: "unchanged since an earlier run"), unchanged: true)
+        #expect(report.text.contains("Skipped: 5"))
+        #expect(report.text.contains("  not a photo: 4 ("))
+        #expect(report.text.contains("  unchanged since an earlier run: 1"))
+        #expect(report.unchanged == 1)
+    }
+
+    @Test func percentilesComeFromTheHistogram() {
+        var histogram = LatencyHistogram()
+        for millisecond in 1...100 { histogram.add(Double(millisecond) / 1_000) }
+        let p50 = histogram.percentile(0.5)!
+        let p95 = histogram.percentile(0.95)!
+        #expect(p50 > 0.048 && p50 < 0.054)
+        #expect(p95 > 0.093 && p95 < 0.1)
+        #expect(LatencyHistogram().percentile(0.5) == nil)
+    }
+}
+
+@Suite struct ProgressLineTests {
+    @Test func longNamesAreCutInTheMiddle() {
+        #expect(ProgressLine.truncateMiddle("IMG_20240927_140922_HDR.jpg", to: 11) == "IMG_2…R.jpg")
+        #expect(ProgressLine.truncateMiddle("short.jpg", to: 20) == "short.jpg")
+    }
+
+    @Test func showsCountsRatesAndETA() {
+        let line = ProgressLine.render(
+            done: 50, discovered: 200, discoveryDone: true, elapsed: 10, bytes: 40_000_000, workDone: 50,
+            current: "/photos/IMG_0051.jpg", width: 120)
+        #expect(line.hasPrefix("50/200 files  5.0 photos/s  4.0 MB/s  ETA 0:30  IMG_0051.jpg"))
+        let early = ProgressLine.render(
+            done: 1, discovered: 256, discoveryDone: false, elapsed: 1, bytes: 0, workDone: 1, current: "", width: 80)
+        #expect(early.hasPrefix("1/256+ files"))
+        #expect(early.contains("ETA --:--"))
+    }
+}
