@@ -148,11 +148,14 @@ public struct Discovery: Sendable {
         return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
     }
 
-    /// `path` made absolute against the working directory, with `.` and `..` resolved.
+    /// `path` made absolute against the working directory, with `.` and repeated slashes removed.
+    ///
+    /// Symbolic links are not resolved and `..` is kept: the report and the catalog name files the
+    /// way the user reached them, and `a/link/..` means what the kernel says it means.
     public static func absolute(_ path: String) -> String {
-        var path = path
-        if !path.hasPrefix("/") { path = FileManager.default.currentDirectoryPath + "/" + path }
-        return (path as NSString).standardizingPath
+        let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        let components = full.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
+        return "/" + components.joined(separator: "/")
     }
 
     static func lastError() -> String { String(cString: strerror(errno)) }

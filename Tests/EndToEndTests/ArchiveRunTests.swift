@@ -159,4 +159,36 @@ import Testing
         let integrity = try runProgram("sqlite3", [cli.catalog.path, "PRAGMA integrity_check"])
         #expect(integrity.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "ok")
     }
+
+    @Test("Ctrl-C lets the files in flight finish, commits, exits 130; the next run does the rest")
+    func interruptIsClean() throws {
+        let corpus = try Self.corpus.get()
+        let manifest = try self.manifest(corpus)
+        let cli = CommandLine("interrupt")
+        let process = Process()
+        process.executableURL = TestEnvironment.photoingest
+        process.arguments = ["run", corpus.path, "--archive", cli.archive.path, "--catalog", cli.catalog.path, "--jobs", "1"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let originals = cli.archive.appendingPathComponent("originals")
+        for _ in 0..<400 where TestEnvironment.files(under: originals).count < 3 { usleep(10_000) }
+        kill(process.processIdentifier, SIGINT)
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130, "\(text)")
+        #expect(text.contains("Stopping after the files in flight"))
+        #expect(text.contains("Stopped before the end"))
+        let stoppedAt = TestEnvironment.files(under: originals).count
+        #expect(stoppedAt < manifest.photos.count)
+
+        // What the stopped run stored, it recorded: the next run does not store it again.
+        let resumed = try cli.ingest([corpus])
+        #expect(resumed.status == 0)
+        #expect(resumed.entries.count == manifest.photos.count + manifest.duplicates.count + 1)
+        #expect(resumed.count("failed") == 0)
+        #expect(resumed.count("uploaded") == manifest.photos.count - stoppedAt)
+        #expect(TestEnvironment.files(under: originals).count == manifest.photos.count)
+    }
 }
