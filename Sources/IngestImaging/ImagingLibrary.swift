@@ -10,7 +10,16 @@ public enum ImagingLibrary {
     ///   scales almost linearly, while more libvips threads per image gain under 10%.
     /// - No operation cache: every file is new, so the cache only costs memory.
     /// - Throws: ``IngestError`` when libvips cannot start (a broken installation).
-    public static func bootstrap() throws {
+    ///
+    /// Safe to call more than once and from several threads: libvips starts once.
+    public static func bootstrap() throws(IngestError) {
+        try self.started.get()
+    }
+
+    /// Swift runs a static initialiser exactly once, whichever thread gets there first.
+    private static let started = Result { () throws(IngestError) in try start() }
+
+    private static func start() throws(IngestError) {
         guard ingest_vips_init("photoingest") == 0 else {
             throw IngestError(.invalidConfiguration, "libvips could not start: \(VipsError.take())")
         }

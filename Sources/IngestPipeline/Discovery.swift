@@ -20,6 +20,13 @@ public enum DiscoveryItem: Sendable, Equatable {
     case problem(path: String, status: FileStatus, reason: String)
 }
 
+/// A run of consecutive finds; the last batch of a walk says so, so that the total is known
+/// as soon as the walk ends rather than when its last files are done.
+public struct DiscoveryBatch: Sendable, Equatable {
+    public var items: [DiscoveryItem]
+    public var isLast: Bool
+}
+
 /// Stage 0: walks the given files and folders and streams what it finds in sorted batches.
 ///
 /// Recursive; follows symbolic links but never into a folder it has already entered (which
@@ -57,7 +64,7 @@ public struct Discovery: Sendable {
     /// Walks every root, sending batches into `channel` (waiting when the consumer is behind),
     /// and finishes the channel at the end. Stops early when `shouldStop` turns true.
     public func walk(
-        into channel: AsyncChannel<[DiscoveryItem]>, shouldStop: @Sendable () -> Bool
+        into channel: AsyncChannel<DiscoveryBatch>, shouldStop: @Sendable () -> Bool
     ) async -> Tally {
         var batch: [DiscoveryItem] = []
         var tally = Tally()
@@ -65,7 +72,7 @@ public struct Discovery: Sendable {
         func emit(_ item: DiscoveryItem) async {
             batch.append(item)
             if batch.count >= self.batchSize {
-                await channel.send(batch)
+                await channel.send(DiscoveryBatch(items: batch, isLast: false))
                 batch.removeAll(keepingCapacity: true)
             }
         }
@@ -112,7 +119,7 @@ public struct Discovery: Sendable {
                 }
             }
         }
-        if !batch.isEmpty { await channel.send(batch) }
+        await channel.send(DiscoveryBatch(items: batch, isLast: true))
         channel.finish()
         return tally
     }

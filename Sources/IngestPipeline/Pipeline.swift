@@ -77,7 +77,7 @@ public struct Pipeline: Sendable {
         let discovery = Discovery(
             roots: configuration.paths, includeHidden: configuration.includeHidden,
             excluding: configuration.excludedPaths, batchSize: configuration.limits.discoveryBatchSize)
-        let channel = AsyncChannel<[DiscoveryItem]>()
+        let channel = AsyncChannel<DiscoveryBatch>()
         let context = self.context
         let catalog = self.catalog
         let destinationIdentity = self.destination.identity
@@ -97,8 +97,10 @@ public struct Pipeline: Sendable {
                     report.catalogProblem = report.catalogProblem ?? "recording outcomes in the catalog failed: \(error)"
                 }
             }
-            for await batch in channel {
+            for await found in channel {
+                let batch = found.items
                 discovered += batch.count
+                discoveryDone = found.isLast
                 let paths = batch.compactMap { if case .file(let file) = $0 { file.path } else { nil } }
                 var known: [String: CatalogEntry] = [:]
                 do {
@@ -132,7 +134,6 @@ public struct Pipeline: Sendable {
                 }
                 if stop.isRequested { break }
             }
-            discoveryDone = true
             report.interrupted = stop.isRequested
             while let outcome = await group.next() {
                 await finish(outcome)

@@ -16,10 +16,16 @@ import Testing
     }
 
     func walk(_ discovery: Discovery, stopAfter: Int = .max) async -> ([DiscoveryItem], Discovery.Tally) {
-        let channel = AsyncChannel<[DiscoveryItem]>()
+        let channel = AsyncChannel<DiscoveryBatch>()
         async let tally = discovery.walk(into: channel, shouldStop: { false })
         var items: [DiscoveryItem] = []
-        for await batch in channel { items += batch }
+        var last = false
+        for await batch in channel {
+            #expect(!last, "a batch came after the last one")
+            items += batch.items
+            last = batch.isLast
+        }
+        #expect(last)
         return (items, await tally)
     }
 
