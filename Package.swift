@@ -6,13 +6,17 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "photoingest", targets: ["photoingest"]),
+        .executable(name: "photoshare-server", targets: ["photoshare-server"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/vapor/jwt-kit", from: "5.7.1"),
+        .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
     ],
     targets: [
         // C libraries from Debian, found through pkg-config.
@@ -41,6 +45,24 @@ let package = Package(
                 "IngestCore", "IngestImaging", "IngestCatalog", "IngestArchive",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+            ]
+        ),
+        // The reference PhotoShare server, over the archive's store.
+        .target(
+            name: "IngestServer",
+            dependencies: [
+                "IngestCore", "IngestArchive", "IngestImaging",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "MultipartKit", package: "multipart-kit"),
+            ]
+        ),
+        .executableTarget(
+            name: "photoshare-server",
+            dependencies: [
+                "IngestCore", "IngestArchive", "IngestServer", "IngestImaging",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
         // Helpers for the tests: temporary folders, the shared corpus, running tools.

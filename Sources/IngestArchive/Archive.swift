@@ -7,22 +7,42 @@ public struct ArchiveItem: Sendable {
     public var hash: ContentHash
     public var kind: MediaKind
     public var filename: String
-    public var capture: CaptureTime?
-    public var original: [UInt8]
+    /// When the photo was taken, and where that time came from (`exif-offset`, …), as far as known.
+    public var capturedAt: Date?
+    public var captureSource: String?
+    public var original: Original
     public var thumbnail500: [UInt8]
     public var thumbnail200: [UInt8]
 
+    /// Where the original's bytes are: in memory (the pipeline read them once), or in a file the
+    /// caller wrote and verified under the archive's `tmp/` (the server streams uploads there).
+    public enum Original: Sendable {
+        case bytes([UInt8])
+        /// Moved into place, not copied; must be on the archive's file system.
+        case temporaryFile(path: String, size: Int)
+    }
+
     public init(
-        hash: ContentHash, kind: MediaKind, filename: String, capture: CaptureTime?, original: [UInt8],
-        thumbnail500: [UInt8], thumbnail200: [UInt8]
+        hash: ContentHash, kind: MediaKind, filename: String, capturedAt: Date?, captureSource: String?,
+        original: Original, thumbnail500: [UInt8], thumbnail200: [UInt8]
     ) {
         self.hash = hash
         self.kind = kind
         self.filename = filename
-        self.capture = capture
+        self.capturedAt = capturedAt
+        self.captureSource = captureSource
         self.original = original
         self.thumbnail500 = thumbnail500
         self.thumbnail200 = thumbnail200
+    }
+}
+
+extension ArchiveItem {
+    var originalSize: Int {
+        switch self.original {
+        case .bytes(let bytes): bytes.count
+        case .temporaryFile(_, let size): size
+        }
     }
 }
 
@@ -35,7 +55,7 @@ public struct ArchiveItem: Sendable {
 /// row is committed only after the files are in place.
 public final class Archive: Sendable {
     public let root: String
-    private let index: DatabasePool
+    let index: DatabasePool
 
     /// Opens the archive at `root`, creating it if needed.
     public init(root: String) throws(IngestError) {
@@ -114,7 +134,10 @@ public final class Archive: Sendable {
             let original = ArchiveLayout.original(item.hash, kind: item.kind)
             let large = ArchiveLayout.thumbnail(item.hash, edge: 500)
             let small = ArchiveLayout.thumbnail(item.hash, edge: 200)
-            try self.write(item.original, to: original)
+            switch item.original {
+            case .bytes(let bytes): try self.write(bytes, to: original)
+            case .temporaryFile(let path, _): try self.moveIntoPlace(path, to: original)
+            }
             try self.write(item.thumbnail500, to: large)
             try self.write(item.thumbnail200, to: small)
             let now = RFC3339.format(Date())
@@ -125,7 +148,7 @@ public final class Archive: Sendable {
                             thumbnail_200, stored_at) VALUES (?, ?, ?, ?, ?, ?, ?)
                         """,
                     arguments: [
-                        item.hash.hex, item.original.count, item.kind.mediaType, original, large, small, now,
+                        item.hash.hex, item.originalSize, item.kind.mediaType, original, large, small, now,
                     ])
                 try db.execute(
                     sql: """
@@ -133,8 +156,8 @@ public final class Archive: Sendable {
                             capture_source, uploaded_at) VALUES (?, ?, ?, ?, ?, ?)
                         """,
                     arguments: [
-                        eventID, item.hash.hex, item.filename, item.capture.map { RFC3339.format($0.instant) },
-                        item.capture?.source.rawValue, now,
+                        eventID, item.hash.hex, item.filename, item.capturedAt.map(RFC3339.format),
+                        item.captureSource, now,
                     ])
                 return db.changesCount > 0
             }
@@ -143,6 +166,33 @@ public final class Archive: Sendable {
             throw error
         } catch {
             throw IngestError(.storeFailed, "storing in the archive failed: \(error.localizedDescription)")
+        }
+    }
+
+    /// A new name under the archive's `tmp/`, on the same file system as the archive, for
+    /// writing a file that ``store(_:inEvent:)`` will later move into place.
+    public func temporaryPath() -> String {
+        "\(self.root)/\(ArchiveLayout.temporary)/\(UUID().uuidString)"
+    }
+
+    /// Syncs a finished temporary file and renames it to `relativePath` (or drops it when the
+    /// content-addressed name already exists).
+    func moveIntoPlace(_ temporary: String, to relativePath: String) throws(IngestError) {
+        let target = self.root + "/" + relativePath
+        let folder = (target as NSString).deletingLastPathComponent
+        if mkdir(folder, 0o755) != 0 && errno != EEXIST {
+            throw IngestError(.storeFailed, "cannot create \(folder): \(String(cString: strerror(errno)))")
+        }
+        let descriptor = open(temporary, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw IngestError(.storeFailed, "cannot open \(temporary): \(String(cString: strerror(errno)))")
+        }
+        let synced = fsync(descriptor) == 0
+        close(descriptor)
+        guard synced, rename(temporary, target) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw IngestError(.storeFailed, "storing \(relativePath) failed: \(reason)")
         }
     }
 
@@ -156,7 +206,7 @@ public final class Archive: Sendable {
         if mkdir(folder, 0o755) != 0 && errno != EEXIST {
             throw IngestError(.storeFailed, "cannot create \(folder): \(String(cString: strerror(errno)))")
         }
-        let temporary = "\(self.root)/\(ArchiveLayout.temporary)/\(UUID().uuidString)"
+        let temporary = self.temporaryPath()
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw IngestError(.storeFailed, "cannot create \(temporary): \(String(cString: strerror(errno)))")

@@ -35,6 +35,17 @@ enum ArchiveIndex {
                     );
                     """)
         }
+        migrator.registerMigration("v2-participants") { db in
+            // Who may see and upload to an event: what photoshare-server checks tokens against.
+            try db.execute(
+                sql: """
+                    CREATE TABLE event_participant (
+                        event_id TEXT NOT NULL REFERENCES event(id),
+                        user_id TEXT NOT NULL,
+                        PRIMARY KEY (event_id, user_id)
+                    );
+                    """)
+        }
         return migrator
     }
 }

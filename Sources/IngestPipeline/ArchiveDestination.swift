@@ -25,8 +25,9 @@ public struct ArchiveDestination: Destination {
 
     public func store(_ photo: PreparedPhoto, in event: Event) async throws(IngestError) -> StoreResult {
         let item = ArchiveItem(
-            hash: photo.file.hash, kind: photo.file.kind, filename: photo.filename, capture: photo.capture,
-            original: photo.file.bytes, thumbnail500: photo.thumbnails.large.jpeg,
+            hash: photo.file.hash, kind: photo.file.kind, filename: photo.filename, capturedAt: photo.capture.instant,
+            captureSource: photo.capture.source.rawValue,
+            original: .bytes(photo.file.bytes), thumbnail500: photo.thumbnails.large.jpeg,
             thumbnail200: photo.thumbnails.small.jpeg)
         let archive = self.archive
         let result = try await self.io.run { () throws(IngestError) -> Archive.StoreResult in

@@ -11,7 +11,7 @@ import Testing
         let bytes = Array(content.utf8)
         return ArchiveItem(
             hash: ContentHasher.hash(bytes), kind: .jpeg, filename: "IMG_0001.jpg",
-            capture: CaptureTime(instant: Date(timeIntervalSince1970: 0), source: .fileMTime), original: bytes,
+            capturedAt: Date(timeIntervalSince1970: 0), captureSource: "file-mtime", original: .bytes(bytes),
             thumbnail500: Array("large".utf8), thumbnail200: Array("small".utf8))
     }
 

@@ -1,0 +1,115 @@
+import Foundation
+import Hummingbird
+import IngestArchive
+import IngestCore
+import IngestImaging
+
+/// `POST /api/mobile-upload`: a photo and its thumbnails, streamed, verified, stored once.
+///
+/// The upload is either whole and verified or absent: the file streams to a temporary name while
+/// it is hashed; only when its SHA-256 equals the form's `photoHash` is it moved into the archive.
+struct UploadController {
+    let archive: Archive
+    let tokens: TokenAuthority
+    let maxUploadBytes: Int
+    let dropRate: Double
+    let counters: FaultCounters
+    let thumbnailer: Thumbnailer
+
+    func add(to router: Router<PhotoShareRequestContext>) {
+        router.post("/api/mobile-upload") { request, context in try await self.upload(request, context) }
+    }
+
+    func upload(_ request: Request, _ context: PhotoShareRequestContext) async throws -> Response {
+        let user = try await self.tokens.user(of: request, needing: .upload)
+        guard let contentType = request.headers[.contentType], contentType.lowercased().hasPrefix("multipart/form-data"),
+            let boundary = ContentDisposition.parameter("boundary", in: contentType)
+        else { throw APIError(.badRequest, "the body must be multipart/form-data with a boundary") }
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > self.maxUploadBytes {
+            throw APIError(.contentTooLarge, "the upload is larger than \(self.maxUploadBytes) bytes")
+        }
+
+        let form = UploadForm(boundary: boundary, temporaryPath: self.archive.temporaryPath())
+        defer { form.discard() }
+        // A dropped connection is cut somewhere in the first 64 KiB, mid-body.
+        let dropAt = Double.random(in: 0..<1) < self.dropRate ? Int.random(in: 1...(64 << 10)) : nil
+        var received = 0
+        for try await buffer in request.body {
+            received += buffer.readableBytes
+            guard received <= self.maxUploadBytes else {
+                throw APIError(.contentTooLarge, "the upload is larger than \(self.maxUploadBytes) bytes")
+            }
+            if let dropAt, received >= dropAt {
+                self.counters.add("dropped")
+                context.channel.close(promise: nil)
+                throw APIError(.internalServerError, "connection dropped (injected)")
+            }
+            try form.feed(buffer)
+        }
+        try form.finish()
+        return try await self.store(form, user: user)
+    }
+
+    func store(_ form: UploadForm, user: String) async throws -> Response {
+        guard let eventID = form.fields["eventId"], !eventID.isEmpty else { throw APIError(.badRequest, "eventId is missing") }
+        guard form.hasFile else { throw APIError(.badRequest, "the file part is missing") }
+        guard let photosText = form.fields["photos"],
+            let photos = try? JSONSerialization.jsonObject(with: Data(photosText.utf8)) as? [[String: Any]],
+            photos.count == 1, let photo = photos.first
+        else { throw APIError(.badRequest, "photos must be a JSON array with one object") }
+        guard let claimed = (photo["photoHash"] as? String).flatMap(ContentHash.init(parsing:)) else {
+            throw APIError(.badRequest, "photoHash is missing or not a SHA-256")
+        }
+        try await EventAccess.check(user: user, event: eventID, archive: self.archive)
+
+        let received = form.fileHash
+        guard received == claimed else {
+            throw APIError(.badRequest, "the received file does not hash to photoHash", fields: ["hash": received.prefixed])
+        }
+        if let size = photo["fileSize"] as? Int, size != form.fileSize {
+            throw APIError(.badRequest, "fileSize says \(size) bytes, \(form.fileSize) arrived")
+        }
+        if try self.archive.contains(received, inEvent: eventID) {
+            throw APIError(.conflict, "the event already holds this photo", fields: ["duplicate": true, "hash": received.prefixed])
+        }
+        guard case .supported(let kind) = MediaSniffer.sniff(form.fileHead) else {
+            throw APIError(.badRequest, "the file is not a supported image")
+        }
+        let thumbnails = try self.thumbnails(form)
+        let filename = (form.fields["filename"] ?? photo["fileName"] as? String ?? "photo")
+        let item = ArchiveItem(
+            hash: received, kind: kind, filename: filename,
+            capturedAt: (photo["dateTaken"] as? String).flatMap(RFC3339.parse), captureSource: nil,
+            original: .temporaryFile(path: form.temporaryPathForArchive, size: form.fileSize),
+            thumbnail500: thumbnails.large, thumbnail200: thumbnails.small)
+        guard try self.archive.store(item, inEvent: eventID) == .stored else {
+            throw APIError(.conflict, "the event already holds this photo", fields: ["duplicate": true, "hash": received.prefixed])
+        }
+        return JSONBody.response([
+            "success": true,
+            "photo": [
+                "id": "photo_" + received.hex.prefix(12), "filename": filename, "eventId": eventID,
+                "uploadedAt": RFC3339.format(Date()), "fileSize": form.fileSize, "hash": received.prefixed,
+            ],
+            "message": "Photo uploaded successfully",
+        ])
+    }
+
+    /// The client's thumbnails when it sent both, else made here from the stored bytes.
+    func thumbnails(_ form: UploadForm) throws -> (large: [UInt8], small: [UInt8]) {
+        if let large = form.thumbnails["thumbnail_500"], let small = form.thumbnails["thumbnail_200"],
+            !large.isEmpty, !small.isEmpty
+        {
+            return (large, small)
+        }
+        guard let bytes = FileManager.default.contents(atPath: form.temporaryPathForArchive) else {
+            throw APIError(.internalServerError, "the upload could not be read back")
+        }
+        do {
+            let made = try [UInt8](bytes).withUnsafeBytes { try self.thumbnailer.thumbnails(of: $0) }
+            return (made.large.jpeg, made.small.jpeg)
+        } catch {
+            throw APIError(.badRequest, "the image could not be decoded: \(error)")
+        }
+    }
+}

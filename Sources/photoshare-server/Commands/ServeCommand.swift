@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import IngestImaging
+import IngestServer
+
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve", abstract: "Serve the PhotoShare API over the data folder.")
+
+    @Option(help: ArgumentHelp("The data folder (an archive: originals, thumbnails, index.sqlite).", valueName: "dir"))
+    var data: String
+
+    @Option(help: "Address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port to listen on (0 picks a free one; the chosen port is printed).")
+    var port = 8080
+
+    @OptionGroup var secret: SecretOptions
+
+    @Option(help: ArgumentHelp("Refuse uploads larger than this many megabytes (413).", valueName: "mb"))
+    var maxUploadMb = 100
+
+    @Option(help: ArgumentHelp("Fault injection: answer this share of requests with --fail-status.", valueName: "rate"))
+    var failRate = 0.0
+
+    @Option(help: ArgumentHelp("Status for --fail-rate.", valueName: "status"))
+    var failStatus = 503
+
+    @Option(help: ArgumentHelp("Fault injection: answer this share of requests 429 with Retry-After.", valueName: "rate"))
+    var throttleRate = 0.0
+
+    @Option(help: ArgumentHelp("Fault injection: close this share of upload connections mid-body.", valueName: "rate"))
+    var dropRate = 0.0
+
+    @Option(help: ArgumentHelp("Fault injection: delay every request by this many milliseconds.", valueName: "ms"))
+    var latencyMs = 0
+
+    func validate() throws {
+        for (name, rate) in [("--fail-rate", self.failRate), ("--throttle-rate", self.throttleRate), ("--drop-rate", self.dropRate)]
+        where !(0...1).contains(rate) {
+            throw ValidationError("\(name) is a share of requests, from 0 to 1.")
+        }
+        if !(400...599).contains(self.failStatus) { throw ValidationError("--fail-status must be a 4xx or 5xx status.") }
+        if self.maxUploadMb < 1 { throw ValidationError("--max-upload-mb must be at least 1.") }
+    }
+
+    func run() async throws {
+        try ImagingLibrary.bootstrap()
+        var faults = ServerConfiguration.Faults()
+        faults.failRate = self.failRate
+        faults.failStatus = self.failStatus
+        faults.throttleRate = self.throttleRate
+        faults.dropRate = self.dropRate
+        faults.latencyMilliseconds = self.latencyMs
+        let configuration = ServerConfiguration(
+            dataDirectory: self.data, host: self.host, port: self.port, secret: try self.secret.resolved(),
+            maxUploadBytes: self.maxUploadMb << 20, faults: faults)
+        let host = self.host
+        let app = try await buildApplication(configuration) { port in
+            // Tests and scripts read this line to learn the port.
+            FileHandle.standardOutput.write(Data("photoshare-server listening on http://\(host):\(port)\n".utf8))
+        }
+        try await app.runService()
+    }
+}
