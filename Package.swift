@@ -22,15 +22,19 @@ let package = Package(
         // C libraries from Debian, found through pkg-config.
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // One-line wrappers for what Swift cannot call: varargs and macros.
         .target(name: "CVipsShim", dependencies: ["CVips"]),
         .target(name: "CExifShim", dependencies: ["CExif"]),
+        .target(name: "CCurlShim", dependencies: ["CCurl"]),
 
         .target(
             name: "IngestCore",
             dependencies: [.product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(name: "IngestImaging", dependencies: ["IngestCore", "CVipsShim", "CExifShim"]),
+        // PhotoShare client: libcurl multi on one thread, tokens, retries.
+        .target(name: "IngestTransport", dependencies: ["IngestCore", "CCurlShim"]),
         .target(
             name: "IngestCatalog",
             dependencies: ["IngestCore", .product(name: "GRDB", package: "GRDB.swift")]
@@ -42,7 +46,7 @@ let package = Package(
         .target(
             name: "IngestPipeline",
             dependencies: [
-                "IngestCore", "IngestImaging", "IngestCatalog", "IngestArchive",
+                "IngestCore", "IngestImaging", "IngestCatalog", "IngestArchive", "IngestTransport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ]
@@ -70,7 +74,7 @@ let package = Package(
         .executableTarget(
             name: "photoingest",
             dependencies: [
-                "IngestCore", "IngestPipeline", "IngestImaging",
+                "IngestCore", "IngestPipeline", "IngestImaging", "IngestTransport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -84,6 +88,7 @@ let package = Package(
             name: "IngestPipelineTests",
             dependencies: ["IngestPipeline", "IngestImaging", "IngestArchive", "IngestCatalog", "IngestTesting"]),
         // Runs the built command line, as a user would.
-        .testTarget(name: "EndToEndTests", dependencies: ["photoingest", "IngestCore", "IngestTesting"]),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["photoingest", "photoshare-server", "IngestCore", "IngestTesting"]),
     ]
 )

@@ -110,7 +110,17 @@ public final class Archive: Sendable {
         }
     }
 
-    /// Whether the event holds the hash.
+    /// Whether the event holds the hash, without blocking a thread of Swift's cooperative pool.
+    public func holds(_ hash: ContentHash, inEvent eventID: String) async throws -> Bool {
+        try await self.index.read { db in
+            try Bool.fetchOne(
+                db, sql: "SELECT 1 FROM event_photo WHERE event_id = ? AND sha256 = ?",
+                arguments: [eventID, hash.hex]) ?? false
+        }
+    }
+
+    /// Whether the event holds the hash. Blocking: call it from a thread of your own, never from
+    /// async code (a blocked cooperative thread can starve GRDB's own async readers).
     public func contains(_ hash: ContentHash, inEvent eventID: String) throws -> Bool {
         try self.index.read { db in
             try Bool.fetchOne(

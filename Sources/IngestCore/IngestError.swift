@@ -16,6 +16,10 @@ public struct IngestError: Error, Sendable, CustomStringConvertible, Equatable {
         public static let tooManyPixels = Code("tooManyPixels")
         public static let storeFailed = Code("storeFailed")
         public static let uploadRejected = Code("uploadRejected")
+        public static let uploadFailed = Code("uploadFailed")
+        /// The server refused a token even after a fresh one was fetched: the run cannot go on.
+        public static let tokenRefused = Code("tokenRefused")
+        public static let serverUnusable = Code("serverUnusable")
         public static let catalogUnusable = Code("catalogUnusable")
         public static let archiveUnusable = Code("archiveUnusable")
         public static let discoveryFailed = Code("discoveryFailed")

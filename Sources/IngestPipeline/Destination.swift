@@ -23,6 +23,18 @@ public protocol Destination: Sendable {
 
     /// Stores the photo in the event.
     func store(_ photo: PreparedPhoto, in event: Event) async throws(IngestError) -> StoreResult
+
+    /// True when ``store(_:in:)`` reads the original from its file rather than from memory, so
+    /// that the pipeline can let go of the bytes while the photo waits for its turn.
+    var readsOriginalFromDisk: Bool { get }
+
+    /// Counters for the run's summary (requests, retries, …).
+    var statistics: [String: Int] { get }
+}
+
+extension Destination {
+    public var readsOriginalFromDisk: Bool { false }
+    public var statistics: [String: Int] { [:] }
 }
 
 public enum StoreResult: Sendable, Equatable {

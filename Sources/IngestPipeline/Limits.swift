@@ -6,9 +6,12 @@ public struct Limits: Sendable, Equatable {
     /// Reading-and-hashing and archive-writing workers, so that waits on the disk overlap with
     /// decoding instead of idling a CPU worker. Hashing is ~5% of decoding, so these add little CPU.
     public var ioWorkers: Int
-    /// Files whose bytes are in memory at once: enough to keep both pools busy, few enough that
-    /// memory stays flat whatever the number of files (each holds one file's bytes).
+    /// Files in the pipeline at once: enough to keep both pools busy and every upload slot
+    /// filled, few enough that memory stays flat whatever the number of files. A file holds its
+    /// bytes until it is stored; one waiting for an upload slot holds only its thumbnails.
     public var filesInFlight: Int
+    /// Concurrent uploads to a server (each its own HTTP/1.1 connection).
+    public var uploads: Int
     /// Discovery runs ahead of the work by at most this many batches of this many files: cheap
     /// (paths and stat results), and it lets the progress line know the total early.
     public var discoveryBatchSize: Int
@@ -18,11 +21,12 @@ public struct Limits: Sendable, Equatable {
     /// Files larger than this are failed, not read: every byte of a file is held in memory once.
     public var maxFileBytes: Int
 
-    public init(jobs: Int) {
+    public init(jobs: Int, uploads: Int = 0) {
         let jobs = max(1, jobs)
         self.cpuWorkers = jobs
         self.ioWorkers = max(2, jobs)
-        self.filesInFlight = jobs * 2 + 2
+        self.uploads = max(0, uploads)
+        self.filesInFlight = jobs * 2 + 2 + self.uploads
         self.discoveryBatchSize = 256
         self.discoveryBatchesAhead = 64
         self.catalogBatchSize = 256

@@ -40,6 +40,7 @@ public struct Pipeline: Sendable {
         var thumbnail: ThumbnailStage
         var store: StoreStage
         var dryRun: Bool
+        var stop: StopRequest
     }
 
     /// Runs the pipeline to the end (or to a requested stop) and returns the report.
@@ -60,7 +61,7 @@ public struct Pipeline: Sendable {
             dedupe: DedupeStage(hashes: HashSet(known: known)),
             thumbnail: ThumbnailStage(thumbnailer: configuration.thumbnailer),
             store: StoreStage(destination: self.destination, event: event),
-            dryRun: configuration.dryRun)
+            dryRun: configuration.dryRun, stop: stop)
         let recorder = configuration.dryRun
             ? nil
             : self.catalog.map {
@@ -90,6 +91,9 @@ public struct Pipeline: Sendable {
             var discoveryDone = false
             func finish(_ outcome: FileOutcome, unchanged: Bool = false) async {
                 report.add(outcome, unchanged: unchanged)
+                if outcome.errorCode == IngestError.Code.tokenRefused.name, report.fatalError == nil {
+                    report.fatalError = outcome.reason
+                }
                 observer.finished(outcome, report: report, discovered: discovered, discoveryDone: discoveryDone)
                 do {
                     try await recorder?.process(outcome)
@@ -144,6 +148,7 @@ public struct Pipeline: Sendable {
         report.hiddenEntries = await walked.hiddenEntries
 
         report.elapsedSeconds = (clock.now - started).seconds
+        report.destinationStatistics = self.destination.statistics
         do {
             try await recorder?.finish(summary: Self.json(report.jsonObject))
         } catch {
@@ -158,7 +163,7 @@ public struct Pipeline: Sendable {
         var claimed: ContentHash?
         do {
             let read = try await stages.read.process(file, context: context)
-            guard case .photo(let loaded) = read else {
+            guard case .photo(var loaded) = read else {
                 if case .unsupported(let stamp, let reason) = read {
                     outcome.stamp = stamp
                     outcome.status = .skipped
@@ -199,13 +204,17 @@ public struct Pipeline: Sendable {
             let thumbnails = try await stages.thumbnail.process(loaded, context: context)
             outcome.timings.seconds[.thumbnail] = (clock.now - started).seconds
             started = clock.now
-            let stored = try await stages.store.process(
+            // An uploader that streams the original from its file needs none of the bytes while it waits.
+            if stages.store.destination.readsOriginalFromDisk { loaded.bytes = [] }
+            let result = try await stages.store.process(
                 PreparedPhoto(file: loaded, capture: dated.capture, thumbnails: thumbnails), context: context)
             outcome.timings.seconds[.store] = (clock.now - started).seconds
-            outcome.status = stored == .stored ? .uploaded : .duplicate
-            if stored == .duplicate { outcome.reason = "the event already holds these bytes" }
+            outcome.status = result == .stored ? .uploaded : .duplicate
+            if result == .duplicate { outcome.reason = "the event already holds these bytes" }
         } catch {
             if let claimed { stages.dedupe.hashes.release(claimed) }
+            // A refused token fails every file after this one too: stop the run instead.
+            if error.code == .tokenRefused { stages.stop.request() }
             outcome.status = .failed
             outcome.reason = error.message
             outcome.errorCode = error.code.name

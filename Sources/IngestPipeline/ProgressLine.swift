@@ -9,12 +9,15 @@ public final class ProgressLine {
     private var lastDraw: ContinuousClock.Instant?
     private var current = ""
     private var drawn = false
+    /// Shown before the counts, e.g. `event 2 of 5: Birthday Party`.
+    private let heading: String?
     static let interval: Duration = .milliseconds(100)
 
     /// Enabled only when standard error is a terminal and the user did not ask for quiet.
-    public init(quiet: Bool) {
+    public init(quiet: Bool, heading: String? = nil) {
         self.isEnabled = !quiet && isatty(STDERR_FILENO) == 1
         self.started = self.clock.now
+        self.heading = heading
     }
 
     public func started(_ path: String) {
@@ -27,9 +30,11 @@ public final class ProgressLine {
         if let last = self.lastDraw, now - last < Self.interval { return }
         self.lastDraw = now
         let elapsed = max((now - self.started).seconds, 0.001)
-        let line = Self.render(
+        let width = Self.terminalWidth()
+        let prefix = self.heading.map { Self.truncateMiddle($0, to: width / 3) + "  " } ?? ""
+        let line = prefix + Self.render(
             done: done, discovered: discovered, discoveryDone: discoveryDone, elapsed: elapsed,
-            bytes: bytes, workDone: workDone, current: self.current, width: Self.terminalWidth())
+            bytes: bytes, workDone: workDone, current: self.current, width: width - prefix.count)
         FileHandle.standardError.write(Data(("\r\u{1B}[2K" + line).utf8))
         self.drawn = true
     }

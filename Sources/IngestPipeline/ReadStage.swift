@@ -6,6 +6,7 @@ import IngestCore
 public struct LoadedFile: Sendable {
     public var file: DiscoveredFile
     public var kind: MediaKind
+    /// The whole file. Emptied before a store that reads the original from disk.
     public var bytes: [UInt8]
     public var hash: ContentHash
     public var readSeconds: Double

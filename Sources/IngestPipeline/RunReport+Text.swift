@@ -43,7 +43,9 @@ extension RunReport {
         if self.hiddenEntries > 0 {
             lines.append("Hidden files and folders passed over: \(self.hiddenEntries) (--include-hidden to take them)")
         }
-        if self.interrupted {
+        if let fatal = self.fatalError {
+            lines.append("Stopped: \(fatal)")
+        } else if self.interrupted {
             lines.append("Stopped before the end: the next run picks up the files not done.")
         }
         if let problem = self.catalogProblem {

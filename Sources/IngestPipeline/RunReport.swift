@@ -23,6 +23,10 @@ public struct RunReport: Sendable {
     public var interrupted = false
     /// A problem with the catalog that did not stop the run but must be reported.
     public var catalogProblem: String?
+    /// What stopped the run before its end (a refused token), if anything did.
+    public var fatalError: String?
+    /// The destination's counters (requests, retries, bytes uploaded).
+    public var destinationStatistics: [String: Int] = [:]
     public private(set) var timings = StageTimings()
     public var elapsedSeconds = 0.0
 
@@ -112,6 +116,8 @@ public struct RunReport: Sendable {
             "summary": self.summaryLine,
         ]
         if let problem = self.catalogProblem { object["catalogProblem"] = problem }
+        if let fatal = self.fatalError { object["stoppedBy"] = fatal }
+        if !self.destinationStatistics.isEmpty { object["transfers"] = self.destinationStatistics }
         return object
     }
 }

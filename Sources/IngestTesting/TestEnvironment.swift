@@ -95,13 +95,14 @@ public func runProgram(
 }
 
 /// A value handed from one thread to another once.
-final class UnsafeTransfer<Value>: @unchecked Sendable {
+public final class UnsafeTransfer<Value>: @unchecked Sendable {
+    public init() {}
     private let lock = NSLock()
     private var stored: Value?
     private var set = false
-    var value: Value? {
+    public var value: Value? {
         get { self.lock.withLock { self.stored } }
         set { self.lock.withLock { self.stored = newValue; self.set = true } }
     }
-    var isSet: Bool { self.lock.withLock { self.set } }
+    public var isSet: Bool { self.lock.withLock { self.set } }
 }

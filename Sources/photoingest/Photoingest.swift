@@ -14,7 +14,7 @@ struct Photoingest: AsyncParsableCommand {
             the destination already holds, makes 500 px and 200 px thumbnails and stores everything. A \
             local SQLite catalog remembers each file, so running it again does only what is left.
             """,
-        subcommands: [RunCommand.self])
+        subcommands: [RunCommand.self, EventsCommand.self])
 
     /// Exit status 2 for usage and configuration errors (ArgumentParser's own is 64).
     static let usageExitCode: Int32 = 2

@@ -11,22 +11,22 @@ struct CommandLine {
         self.folder = TemporaryFolder(label)
     }
 
-    func run(_ arguments: [String]) throws -> ProcessResult {
+    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> ProcessResult {
         try runProgram(
             TestEnvironment.photoingest.path, arguments,
             environment: [
                 "XDG_DATA_HOME": self.folder.appending("data").path, "XDG_STATE_HOME": self.folder.appending("state").path,
-            ])
+            ].merging(environment) { $1 })
     }
 
     /// `photoingest run` into this folder's archive and catalog, with a report; returns the
     /// process result, the report's lines and the `--json` summary.
-    func ingest(_ paths: [URL], _ extra: [String] = []) throws -> Ingest {
+    func ingest(_ paths: [URL], _ extra: [String] = [], environment: [String: String] = [:]) throws -> Ingest {
         let report = self.folder.appending("report-\(UUID().uuidString.prefix(6)).ndjson")
         let result = try self.run(
             ["run"] + paths.map(\.path)
                 + ["--archive", self.archive.path, "--catalog", self.catalog.path, "--report", report.path, "--json"]
-                + extra)
+                + extra, environment: environment)
         let lines = (try? String(contentsOf: report, encoding: .utf8))?.split(separator: "\n") ?? []
         let entries = lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         let summary = (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) as? [String: Any] ?? [:]
@@ -45,4 +45,5 @@ struct Ingest {
         self.entries.first { ($0["path"] as? String)?.hasSuffix("/" + name) == true }
     }
     var stages: [String: Any] { self.summary["stages"] as? [String: Any] ?? [:] }
+    var transfers: [String: Int] { self.summary["transfers"] as? [String: Int] ?? [:] }
 }

@@ -1,12 +1,7 @@
 import Foundation
+import IngestCore
 import Hummingbird
 import JWTKit
-
-/// Which requests a token may make: the contract has access tokens for queries and upload
-/// tokens for `POST /api/mobile-upload`; a token with no kind is good for both.
-public enum TokenKind: String, Sendable, CaseIterable {
-    case access, upload
-}
 
 /// The claims of a PhotoShare token.
 struct PhotoShareClaims: JWTPayload {
@@ -19,7 +14,8 @@ struct PhotoShareClaims: JWTPayload {
     }
 }
 
-/// Signs and checks HS256 tokens with the server's secret.
+/// Signs and checks HS256 tokens with the server's secret. A token's `kind` claim says which
+/// requests it may make; a token with no kind is good for both.
 public struct TokenAuthority: Sendable {
     let keys: JWTKeyCollection
 

@@ -69,20 +69,24 @@ struct UploadController {
         if let size = photo["fileSize"] as? Int, size != form.fileSize {
             throw APIError(.badRequest, "fileSize says \(size) bytes, \(form.fileSize) arrived")
         }
-        if try self.archive.contains(received, inEvent: eventID) {
+        if try await self.archive.holds(received, inEvent: eventID) {
             throw APIError(.conflict, "the event already holds this photo", fields: ["duplicate": true, "hash": received.prefixed])
         }
         guard case .supported(let kind) = MediaSniffer.sniff(form.fileHead) else {
             throw APIError(.badRequest, "the file is not a supported image")
         }
-        let thumbnails = try self.thumbnails(form)
+        let path = form.temporaryPathForArchive
+        let provided = (form.thumbnails["thumbnail_500"] ?? [], form.thumbnails["thumbnail_200"] ?? [])
+        let thumbnailer = self.thumbnailer
+        let thumbnails = try await BlockingWork.run { try Self.thumbnails(provided, path: path, thumbnailer: thumbnailer) }
         let filename = (form.fields["filename"] ?? photo["fileName"] as? String ?? "photo")
         let item = ArchiveItem(
             hash: received, kind: kind, filename: filename,
             capturedAt: (photo["dateTaken"] as? String).flatMap(RFC3339.parse), captureSource: nil,
-            original: .temporaryFile(path: form.temporaryPathForArchive, size: form.fileSize),
+            original: .temporaryFile(path: path, size: form.fileSize),
             thumbnail500: thumbnails.large, thumbnail200: thumbnails.small)
-        guard try self.archive.store(item, inEvent: eventID) == .stored else {
+        let archive = self.archive
+        guard try await BlockingWork.run({ try archive.store(item, inEvent: eventID) }) == .stored else {
             throw APIError(.conflict, "the event already holds this photo", fields: ["duplicate": true, "hash": received.prefixed])
         }
         return JSONBody.response([
@@ -95,18 +99,16 @@ struct UploadController {
         ])
     }
 
-    /// The client's thumbnails when it sent both, else made here from the stored bytes.
-    func thumbnails(_ form: UploadForm) throws -> (large: [UInt8], small: [UInt8]) {
-        if let large = form.thumbnails["thumbnail_500"], let small = form.thumbnails["thumbnail_200"],
-            !large.isEmpty, !small.isEmpty
-        {
-            return (large, small)
-        }
-        guard let bytes = FileManager.default.contents(atPath: form.temporaryPathForArchive) else {
+    /// The client's thumbnails when it sent both, else made here from the stored bytes. Blocking.
+    static func thumbnails(
+        _ provided: ([UInt8], [UInt8]), path: String, thumbnailer: Thumbnailer
+    ) throws -> (large: [UInt8], small: [UInt8]) {
+        if !provided.0.isEmpty && !provided.1.isEmpty { return provided }
+        guard let bytes = FileManager.default.contents(atPath: path) else {
             throw APIError(.internalServerError, "the upload could not be read back")
         }
         do {
-            let made = try [UInt8](bytes).withUnsafeBytes { try self.thumbnailer.thumbnails(of: $0) }
+            let made = try [UInt8](bytes).withUnsafeBytes { try thumbnailer.thumbnails(of: $0) }
             return (made.large.jpeg, made.small.jpeg)
         } catch {
             throw APIError(.badRequest, "the image could not be decoded: \(error)")

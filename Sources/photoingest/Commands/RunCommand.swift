@@ -5,6 +5,7 @@ import IngestCatalog
 import IngestCore
 import IngestImaging
 import IngestPipeline
+import IngestTransport
 import Logging
 
 struct RunCommand: AsyncParsableCommand {
@@ -18,6 +19,11 @@ struct RunCommand: AsyncParsableCommand {
             With no server, photos go into a local archive: each original stored once by its SHA-256, with \
             500 px and 200 px JPEG thumbnails and an SQLite index of which event holds which photo.
 
+            With --server, photos go to a PhotoShare server: for each event (every one the server lists, or \
+            those named with --event), one after another, the photos taken inside its window that it does \
+            not hold yet are uploaded with their thumbnails. Tokens come from PHOTOINGEST_TOKEN and \
+            PHOTOINGEST_UPLOAD_TOKEN, or from --token-command.
+
             Exit status: 0 when every file ended well (uploaded, duplicate, outside or skipped), 1 when some \
             failed, 2 for a usage or configuration error, 130 when stopped by Ctrl-C.
 
@@ -27,6 +33,9 @@ struct RunCommand: AsyncParsableCommand {
                   --from 2025-09-27T21:00:00Z --until 2025-09-28T05:00:00Z --timezone America/Los_Angeles
               photoingest run photos/ --dry-run --report - --quiet
               photoingest run photos/ --archive /srv/archive --catalog /srv/catalog.sqlite --json
+              PHOTOINGEST_TOKEN=… photoingest run /mnt/card --server https://photoshare.example.com
+              photoingest run /mnt/card --server https://photoshare.example.com --event 26696588-5edb-4b1e-8256-77fcdf7c089d \
+                  --token-command 'pass show photoshare/token' --uploads 8
             """)
 
     @Argument(help: "Files and folders to ingest (folders are walked recursively).")
@@ -35,8 +44,11 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The local archive to store into.", valueName: "dir"))
     var archive: String = Defaults.archive
 
-    @Option(help: ArgumentHelp("The event (in the archive: its name).", valueName: "name"))
-    var event: String = "default"
+    @Option(
+        help: ArgumentHelp(
+            "In the archive: the event's name (default \"default\"). With a server: an event id (repeatable; default: every event the server lists).",
+            valueName: "event"))
+    var event: [String] = []
 
     @Option(
         help: ArgumentHelp(
@@ -82,6 +94,9 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "No progress line and no summary text; errors are still printed.")
     var quiet = false
 
+    @OptionGroup(title: "PhotoShare server")
+    var connection: ServerOptions
+
     func validate() throws {
         if self.paths.isEmpty { throw ValidationError("Give at least one file or folder to ingest.") }
         for path in self.paths where !FileManager.default.fileExists(atPath: path) {
@@ -92,6 +107,13 @@ struct RunCommand: AsyncParsableCommand {
         if self.nearEdge < 0 { throw ValidationError("--near-edge cannot be negative.") }
         _ = try self.window()
         _ = try self.zone()
+        try self.connection.validateServer()
+        if self.connection.serverURL == nil && self.event.count > 1 {
+            throw ValidationError("The archive takes one --event name per run.")
+        }
+        if self.connection.serverURL != nil && (self.from != nil || self.until != nil) {
+            throw ValidationError("With a server, the events' windows come from the server: drop --from and --until.")
+        }
         if self.report == "-" && self.json {
             throw ValidationError("--report - and --json both write to standard output; send the report to a file.")
         }
@@ -131,64 +153,97 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let event = Event(id: self.event, name: self.event, window: try self.window())
         let zone = try self.zone()
-        let archivePath = Discovery.absolute(self.archive)
         let catalogPath = Discovery.absolute(self.catalog)
         let console = Console(quiet: self.quiet, stdoutTaken: self.json || self.report == "-")
-
         console.status(
             "Time zone for EXIF times without an offset: \(zone.identifier)"
                 + (self.timezone == nil ? " (this machine's; --timezone to change)" : ""), always: true)
-        console.status(
-            "Ingesting into the archive \(archivePath), event \"\(event.name)\", \(Self.describe(event.window))"
-                + (self.dryRun ? " (dry run: nothing will be written)" : ""))
 
-        let archive = try Archive(root: archivePath)
-        // A dry run writes nothing, so it creates no catalog; an existing one still says what is done.
-        let catalog =
-            self.dryRun && !FileManager.default.fileExists(atPath: catalogPath) ? nil : try Catalog(path: catalogPath)
-        let reportWriter = try self.report.map { path throws(IngestError) in try ReportWriter(path: path) }
-
-        let limits = Limits(jobs: self.jobs)
+        let limits = Limits(jobs: self.jobs, uploads: self.connection.serverURL == nil ? 0 : self.connection.uploads)
         var logger = Logger(label: "photoingest")
         logger.logLevel = .warning
         let context = StageContext(logger: logger, limits: limits)
         defer { context.shutdown() }
-        let configuration = RunConfiguration(
-            paths: self.paths, event: event, includeHidden: self.includeHidden, dryRun: self.dryRun, limits: limits,
-            timeZone: zone, thumbnailer: Thumbnailer(maxPixels: self.maxPixels),
-            excludedPaths: [archivePath, (catalogPath as NSString).deletingLastPathComponent],
-            nearEdgeMargin: TimeInterval(self.nearEdge * 60))
-        let pipeline = Pipeline(
-            configuration: configuration, destination: ArchiveDestination(archive: archive, io: context.io),
-            catalog: catalog, context: context)
+
+        let destination: any Destination
+        let events: [Event]
+        var excluded = [(catalogPath as NSString).deletingLastPathComponent]
+        if let client = try self.connection.client() {
+            destination = ServerDestination(client: client)
+            events = try await self.serverEvents(client)
+            console.status("Ingesting into \(client.address.baseURL)" + (self.dryRun ? " (dry run: nothing will be uploaded)" : ""))
+        } else {
+            let archivePath = Discovery.absolute(self.archive)
+            let name = self.event.first ?? "default"
+            let archive = try Archive(root: archivePath)
+            destination = ArchiveDestination(archive: archive, io: context.io)
+            events = [Event(id: name, name: name, window: try self.window())]
+            excluded.append(archivePath)
+            console.status(
+                "Ingesting into the archive \(archivePath)" + (self.dryRun ? " (dry run: nothing will be written)" : ""))
+        }
+        // A dry run writes nothing, so it creates no catalog; an existing one still says what is done.
+        let catalog =
+            self.dryRun && !FileManager.default.fileExists(atPath: catalogPath) ? nil : try Catalog(path: catalogPath)
+        let reportWriter = try self.report.map { path throws(IngestError) in try ReportWriter(path: path) }
+        defer { reportWriter?.close() }
 
         let stop = StopRequest()
         Interrupts.install(stop)
-        let progress = ProgressLine(quiet: self.quiet)
-        let display = RunDisplay(progress: progress, report: reportWriter, event: event)
-        let report: RunReport
-        do {
-            report = try await pipeline.run(observer: display, stop: stop)
-        } catch {
+        var reports: [RunReport] = []
+        var outsideAll = OutsideAllEvents(events: events.count)
+        for (index, event) in events.enumerated() {
+            let heading = events.count > 1 ? "event \(index + 1) of \(events.count): \(event.name)" : nil
+            console.status(
+                (heading.map { $0.prefix(1).uppercased() + $0.dropFirst() + ", " } ?? "Event \"\(event.name)\", ")
+                    + Self.describe(event.window))
+            let configuration = RunConfiguration(
+                paths: self.paths, event: event, includeHidden: self.includeHidden, dryRun: self.dryRun, limits: limits,
+                timeZone: zone, thumbnailer: Thumbnailer(maxPixels: self.maxPixels), excludedPaths: excluded,
+                nearEdgeMargin: TimeInterval(self.nearEdge * 60))
+            let pipeline = Pipeline(configuration: configuration, destination: destination, catalog: catalog, context: context)
+            let progress = ProgressLine(quiet: self.quiet, heading: heading)
+            let display = RunDisplay(progress: progress, report: reportWriter, event: event, outsideAll: outsideAll)
+            let report = try await pipeline.run(observer: display, stop: stop)
             progress.clear()
-            reportWriter?.close()
-            throw error
+            outsideAll = display.outsideAll
+            precondition(report.totalsAgree, "every file must end with exactly one outcome")
+            console.summary((heading.map { $0.prefix(1).uppercased() + $0.dropFirst() + "\n" } ?? "") + report.text)
+            reports.append(report)
+            if report.interrupted { break }
         }
-        progress.clear()
-        reportWriter?.close()
-
-        precondition(report.totalsAgree, "every file must end with exactly one outcome")
-        console.summary(report.text)
+        if events.count > 1 {
+            console.summary("All events: \(outsideAll.count) photos outside every event's window")
+        }
         if self.json {
-            var object = report.jsonObject
+            var object: [String: Any] =
+                reports.count == 1 ? reports[0].jsonObject : ["events": reports.map(\.jsonObject), "outsideAllEvents": outsideAll.count]
             object["timeZone"] = zone.identifier
             let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
             console.output(String(decoding: data, as: UTF8.self))
         }
-        if report.count(.failed) > 0 || report.catalogProblem != nil { throw ExitCode.failure }
-        if report.interrupted { throw ExitCode(130) }
+        if reports.contains(where: { $0.count(.failed) > 0 || $0.catalogProblem != nil || $0.fatalError != nil }) {
+            throw ExitCode.failure
+        }
+        if reports.contains(where: \.interrupted) { throw ExitCode(130) }
+    }
+
+    /// The events to ingest into: those named with --event, else every event the server lists.
+    func serverEvents(_ client: PhotoShareClient) async throws -> [Event] {
+        let listed = try await client.events()
+        if self.event.isEmpty {
+            guard !listed.isEmpty else { throw IngestError(.serverUnusable, "the server lists no events for this user") }
+            return listed
+        }
+        return try self.event.map { id in
+            guard let event = listed.first(where: { $0.id == id }) else {
+                throw IngestError(
+                    .invalidConfiguration,
+                    "the server lists no event \(id) for this user; `photoingest events` shows the ones it has")
+            }
+            return event
+        }
     }
 }
 

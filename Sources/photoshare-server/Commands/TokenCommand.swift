@@ -1,4 +1,5 @@
 import ArgumentParser
+import IngestCore
 import IngestServer
 
 struct TokenCommand: AsyncParsableCommand {

@@ -1,0 +1,34 @@
+import Foundation
+import IngestCore
+import IngestTransport
+
+/// A PhotoShare server as a ``Destination``: the hash set comes from the hash route once per
+/// event; each photo is uploaded with its thumbnails, its original streamed from disk.
+public struct ServerDestination: Destination {
+    public let client: PhotoShareClient
+
+    public init(client: PhotoShareClient) {
+        self.client = client
+    }
+
+    public var identity: String { "server:" + self.client.address.baseURL }
+
+    public var readsOriginalFromDisk: Bool { true }
+
+    public func prepare(_ event: Event) async throws(IngestError) -> Set<ContentHash> {
+        try await self.client.uploadedHashes(eventID: event.id)
+    }
+
+    public func store(_ photo: PreparedPhoto, in event: Event) async throws(IngestError) -> StoreResult {
+        let upload = PhotoUpload(
+            eventID: event.id, path: photo.file.file.path, filename: photo.filename, mediaType: photo.file.kind.mediaType,
+            hash: photo.file.hash, size: photo.file.file.stamp.size, capturedAt: photo.capture.instant,
+            thumbnail500: photo.thumbnails.large.jpeg, thumbnail200: photo.thumbnails.small.jpeg)
+        return try await self.client.upload(upload) == .uploaded ? .stored : .duplicate
+    }
+
+    public var statistics: [String: Int] {
+        let transfers = self.client.transferStatistics
+        return ["requests": transfers.requests, "retries": transfers.retries, "bytesUploaded": Int(transfers.bytesUploaded)]
+    }
+}

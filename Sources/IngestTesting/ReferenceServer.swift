@@ -1,0 +1,88 @@
+import Foundation
+
+/// The built `photoshare-server`, started on a free loopback port with its own data folder,
+/// stopped when this goes away.
+public final class ReferenceServer: @unchecked Sendable {
+    public static let secret = "photoingest-tests-0123456789abcdef0123456789"
+    public let data: TemporaryFolder
+    public let port: Int
+    private let process: Process
+
+    public var url: String { "http://127.0.0.1:\(self.port)" }
+
+    public static var executable: URL {
+        TestEnvironment.photoingest.deletingLastPathComponent().appendingPathComponent("photoshare-server")
+    }
+
+    /// Starts `photoshare-server serve` with `arguments` added (fault injection, limits).
+    public init(_ arguments: [String] = []) throws {
+        self.data = TemporaryFolder("server")
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = ["serve", "--data", self.data.path, "--port", "0"] + arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(["PHOTOSHARE_SECRET": Self.secret]) { $1 }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        self.process = process
+        // The server prints "photoshare-server listening on http://HOST:PORT" once it listens.
+        let line = UnsafeTransfer<String>()
+        let reader = Thread {
+            var text = ""
+            while !text.contains("\n") {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                text += String(decoding: chunk, as: UTF8.self)
+            }
+            line.value = text
+        }
+        reader.start()
+        let deadline = Date().addingTimeInterval(60)
+        while !line.isSet && Date() < deadline { usleep(10_000) }
+        guard let text = line.value, let port = text.split(separator: ":").last.flatMap({ Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
+        else {
+            process.terminate()
+            throw FixtureError("photoshare-server did not start: \(line.value ?? "no output")")
+        }
+        self.port = port
+    }
+
+    deinit {
+        self.process.terminate()
+        self.process.waitUntilExit()
+    }
+
+    /// Runs another photoshare-server subcommand against this server's data and secret.
+    @discardableResult
+    public func command(_ arguments: [String], secret: String = ReferenceServer.secret) throws -> String {
+        let result = try runProgram(Self.executable.path, arguments, environment: ["PHOTOSHARE_SECRET": secret])
+        guard result.status == 0 else { throw FixtureError("photoshare-server \(arguments.first ?? ""): \(result.stderr)") }
+        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Adds an event and returns its id.
+    public func addEvent(name: String, start: String, end: String, participants: [String] = ["alice"]) throws -> String {
+        try self.command(
+            ["event", "add", "--data", self.data.path, "--name", name, "--start", start, "--end", end]
+                + participants.flatMap { ["--participant", $0] })
+    }
+
+    public func token(user: String = "alice", ttl: Int = 3_600, kind: String? = nil, secret: String = ReferenceServer.secret) throws
+        -> String
+    {
+        try self.command(["token", "--user", user, "--ttl=\(ttl)"] + (kind.map { ["--kind", $0] } ?? []), secret: secret)
+    }
+
+    /// Runs SQL on the server's index and returns what sqlite3 printed.
+    public func sql(_ query: String) throws -> String {
+        try runProgram("sqlite3", [self.data.appending("index.sqlite").path, query]).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// What the server's fault injection did: `failed`, `throttled`, `dropped` counts.
+    public func faults() throws -> [String: Int] {
+        let result = try runProgram("curl", ["-s", self.url + "/_faults"])
+        return (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Int]) ?? [:]
+    }
+}

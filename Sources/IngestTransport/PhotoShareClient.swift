@@ -1,0 +1,201 @@
+import Foundation
+import IngestCore
+import Synchronization
+
+/// Where the PhotoShare API lives. Production serves the hash route from a separate functions
+/// host; without one, every route is on `baseURL`.
+public struct ServerAddress: Sendable, Equatable {
+    public var baseURL: String
+    public var functionsURL: String?
+
+    public init(baseURL: String, functionsURL: String? = nil) {
+        self.baseURL = Self.trimmed(baseURL)
+        self.functionsURL = functionsURL.map(Self.trimmed)
+    }
+
+    static func trimmed(_ url: String) -> String {
+        url.hasSuffix("/") ? String(url.dropLast()) : url
+    }
+}
+
+/// A photo to upload: its file (streamed from disk), what the form says of it, its thumbnails.
+public struct PhotoUpload: Sendable {
+    public var eventID: String
+    public var path: String
+    public var filename: String
+    public var mediaType: String
+    public var hash: ContentHash
+    public var size: Int64
+    public var capturedAt: Date
+    public var thumbnail500: [UInt8]
+    public var thumbnail200: [UInt8]
+
+    public init(
+        eventID: String, path: String, filename: String, mediaType: String, hash: ContentHash, size: Int64,
+        capturedAt: Date, thumbnail500: [UInt8], thumbnail200: [UInt8]
+    ) {
+        self.eventID = eventID
+        self.path = path
+        self.filename = filename
+        self.mediaType = mediaType
+        self.hash = hash
+        self.size = size
+        self.capturedAt = capturedAt
+        self.thumbnail500 = thumbnail500
+        self.thumbnail200 = thumbnail200
+    }
+}
+
+/// What the client did, for the run's summary.
+public struct TransferStatistics: Sendable, Equatable {
+    public var requests = 0
+    public var retries = 0
+    public var bytesUploaded: Int64 = 0
+}
+
+/// The PhotoShare API, client side: events, the uploaded-hash sets and uploads, with
+/// authentication, retries and back-off.
+public final class PhotoShareClient: Sendable {
+    public let address: ServerAddress
+    let transport: HTTPTransport
+    let tokens: TokenProvider
+    let retry: RetryPolicy
+    private let statistics = Mutex(TransferStatistics())
+
+    public init(address: ServerAddress, transport: HTTPTransport, tokens: TokenProvider, retry: RetryPolicy) {
+        self.address = address
+        self.transport = transport
+        self.tokens = tokens
+        self.retry = retry
+    }
+
+    public var transferStatistics: TransferStatistics { self.statistics.withLock { $0 } }
+
+    /// The events the user's token can see.
+    public func events() async throws(IngestError) -> [Event] {
+        let response = try await self.send(kind: .access) { token in
+            HTTPRequest(method: .get, url: self.address.baseURL + "/api/getUserEventsWithAnalytics", headers: Self.auth(token))
+        }
+        guard response.status == 200 else { throw Self.failure(response, doing: "listing events") }
+        guard let events = PhotoShareDecoding.events(response.body) else {
+            throw IngestError(.serverUnusable, "the events list is not the JSON the PhotoShare API describes")
+        }
+        return events
+    }
+
+    /// Every hash the event already holds, fetched once.
+    public func uploadedHashes(eventID: String) async throws(IngestError) -> Set<ContentHash> {
+        let escaped = eventID.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? eventID
+        let url =
+            self.address.functionsURL.map { $0 + "/functions/v1/api-events-uploaded-photos/" + escaped }
+            ?? self.address.baseURL + "/api/events/\(escaped)/uploaded-photos"
+        let response = try await self.send(kind: .access) { token in
+            HTTPRequest(method: .get, url: url, headers: Self.auth(token))
+        }
+        guard response.status == 200 else { throw Self.failure(response, doing: "fetching the event's uploaded hashes") }
+        guard let hashes = PhotoShareDecoding.hashes(response.body) else {
+            throw IngestError(.serverUnusable, "the uploaded-hash list is not the JSON the PhotoShare API describes")
+        }
+        return hashes
+    }
+
+    public enum UploadOutcome: Sendable, Equatable {
+        case uploaded
+        case duplicate
+    }
+
+    /// Uploads one photo: the original streamed from its file, the thumbnails from memory.
+    ///
+    /// - Throws: ``IngestError`` `.uploadRejected` for an answer no retry will change,
+    ///   `.uploadFailed` when retries ran out, `.tokenRefused` when the upload token is refused.
+    public func upload(_ photo: PhotoUpload) async throws(IngestError) -> UploadOutcome {
+        let description: [String: Any] = [
+            "fileName": photo.filename, "photoHash": photo.hash.prefixed, "fileSize": photo.size,
+            "dateTaken": Self.rfc3339Seconds(photo.capturedAt),
+            "deviceInfo": ["platform": "linux", "autoUpload": false],
+        ]
+        let photos = (try? JSONSerialization.data(withJSONObject: [description], options: [.sortedKeys])) ?? Data()
+        var parts = [
+            FormPart(name: "eventId", content: .text(photo.eventID)),
+            FormPart(name: "filename", content: .text(photo.filename)),
+            FormPart(name: "mediaType", content: .text(photo.mediaType)),
+            FormPart(name: "photos", content: .text(String(decoding: photos, as: UTF8.self))),
+            FormPart(name: "file", content: .file(path: photo.path, size: photo.size), filename: photo.filename, contentType: photo.mediaType),
+        ]
+        if !photo.thumbnail500.isEmpty {
+            parts.append(FormPart(name: "thumbnail_500", content: .bytes(photo.thumbnail500), filename: "thumbnail_500.jpg", contentType: "image/jpeg"))
+        }
+        if !photo.thumbnail200.isEmpty {
+            parts.append(FormPart(name: "thumbnail_200", content: .bytes(photo.thumbnail200), filename: "thumbnail_200.jpg", contentType: "image/jpeg"))
+        }
+        let url = self.address.baseURL + "/api/mobile-upload"
+        let response = try await self.send(kind: .upload) { token in
+            HTTPRequest(method: .post, url: url, headers: Self.auth(token), body: .multipart(parts))
+        }
+        let object = response.json as? [String: Any]
+        if response.status == 409 || object?["duplicate"] as? Bool == true { return .duplicate }
+        guard response.status == 200 else { throw Self.failure(response, doing: "uploading") }
+        self.statistics.withLock { $0.bytesUploaded += photo.size }
+        return .uploaded
+    }
+
+    /// Sends a request with a token of `kind`, retrying what may be retried; returns the first
+    /// answer that is final (success or not).
+    func send(kind: TokenKind, _ make: (String) -> HTTPRequest) async throws(IngestError) -> HTTPResponse {
+        var token = try await self.tokens.token(kind)
+        var attempt = 0
+        var refreshed = false
+        while true {
+            self.statistics.withLock { $0.requests += 1 }
+            let result = await self.transport.perform(make(token))
+            var retryAfter: String?
+            var reason: String
+            switch result {
+            case .failure(let error):
+                reason = "network error: \(error.message)"
+            case .success(let response):
+                if response.status == 401 {
+                    if !refreshed, let fresh = try await self.tokens.replacement(for: token, kind: kind) {
+                        token = fresh
+                        refreshed = true
+                        continue
+                    }
+                    throw IngestError(
+                        .tokenRefused,
+                        "the server refused the \(kind.rawValue) token (401\(Self.detail(response))); "
+                            + "check --\(kind == .access ? "token" : "upload-token") or --token-command")
+                }
+                guard RetryPolicy.isRetryable(status: response.status) else { return response }
+                retryAfter = response.headers["retry-after"]
+                reason = "HTTP \(response.status)\(Self.detail(response))"
+            }
+            guard attempt < self.retry.retries else {
+                throw IngestError(.uploadFailed, "\(reason), after \(attempt) \(attempt == 1 ? "retry" : "retries")")
+            }
+            let delay = self.retry.delay(attempt: attempt, retryAfter: retryAfter)
+            attempt += 1
+            self.statistics.withLock { $0.retries += 1 }
+            try? await Task.sleep(for: .milliseconds(Int(delay * 1_000)))
+        }
+    }
+
+    static func auth(_ token: String) -> [(String, String)] { [("Authorization", "Bearer " + token)] }
+
+    /// The server's own words for an error, if its body has them: `": message"`.
+    static func detail(_ response: HTTPResponse) -> String {
+        guard let object = response.json as? [String: Any],
+            let message = (object["error"] as? String) ?? (object["message"] as? String), !message.isEmpty
+        else { return "" }
+        return ": " + String(message.prefix(300))
+    }
+
+    static func failure(_ response: HTTPResponse, doing what: String) -> IngestError {
+        let code: IngestError.Code = RetryPolicy.isRetryable(status: response.status) ? .uploadFailed : .uploadRejected
+        return IngestError(code, "\(what) failed: HTTP \(response.status)\(self.detail(response))")
+    }
+
+    /// RFC 3339 in UTC with `Z`, whole seconds: what the form's `dateTaken` carries.
+    static func rfc3339Seconds(_ date: Date) -> String {
+        RFC3339.format(Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)))
+    }
+}

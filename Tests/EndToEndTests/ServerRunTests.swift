@@ -1,0 +1,173 @@
+import Foundation
+import IngestCore
+import IngestTesting
+import Testing
+
+/// photoingest against the built photoshare-server on loopback, over real HTTP through libcurl.
+@Suite(.serialized) struct ServerRunTests {
+    static let corpusFolder = TemporaryFolder("server-corpus")
+    /// 30 photos (one a byte-identical copy) of a fifth of a megapixel, all taken on 2025-09-27.
+    static let corpus: Result<URL, Error> = Result {
+        try Fixtures.corpus(count: 30, seed: 21, megapixels: 0.2, in: corpusFolder)
+    }
+    static let photos = 29
+
+    func ingest(
+        _ cli: CommandLine, _ server: ReferenceServer, _ extra: [String] = [], token: String? = nil
+    ) throws -> Ingest {
+        let environment = try token.map { ["PHOTOINGEST_TOKEN": $0] } ?? ["PHOTOINGEST_TOKEN": server.token()]
+        return try cli.ingest([try Self.corpus.get()], ["--server", server.url, "--timezone", "UTC"] + extra, environment: environment)
+    }
+
+    @Test("A fresh upload stores every photo once with thumbnails; the next runs upload nothing")
+    func uploadsOnceThenNothing() throws {
+        let server = try ReferenceServer()
+        let event = try server.addEvent(name: "Party", start: "2025-09-26T00:00:00Z", end: "2025-09-29T00:00:00Z")
+        let cli = CommandLine("server-upload")
+        let first = try self.ingest(cli, server)
+        #expect(first.status == 0, "\(first.result.stderr)")
+        #expect(first.count("uploaded") == Self.photos)
+        #expect(first.count("duplicate") == 1)
+        #expect(try server.sql("SELECT count(*) FROM event_photo WHERE event_id = '\(event)'") == "\(Self.photos)")
+        #expect(TestEnvironment.files(under: server.data.appending("originals")).count == Self.photos)
+        #expect(TestEnvironment.files(under: server.data.appending("thumbnails/500")).count == Self.photos)
+        // The thumbnails the server holds are the client's: 500 and 200 px on the longest edge.
+        for url in TestEnvironment.files(under: server.data.appending("thumbnails/200")).prefix(5) {
+            let size = try Fixtures.dimensions(of: url)
+            #expect(max(size.width, size.height) == 200)
+        }
+        // Every stored original is byte for byte the file it came from.
+        for url in TestEnvironment.files(under: server.data.appending("originals")) {
+            #expect(try Fixtures.sha256sum(url) == url.deletingPathExtension().lastPathComponent)
+        }
+        #expect(first.transfers["retries"] == 0)
+
+        let again = try self.ingest(cli, server)
+        #expect(again.status == 0)
+        #expect(again.summary["unchanged"] as? Int == Self.photos + 2)
+
+        // With a new catalog, the server's hash set says everything is there already.
+        let fresh = CommandLine("server-fresh")
+        let third = try self.ingest(fresh, server)
+        #expect(third.status == 0)
+        #expect(third.count("uploaded") == 0)
+        #expect(third.count("duplicate") == Self.photos + 1)
+        #expect(third.transfers["bytesUploaded"] == 0)
+        #expect(try server.sql("SELECT count(*) FROM event_photo") == "\(Self.photos)")
+    }
+
+    @Test("Injected 503s, 429s and dropped connections: every photo still uploaded exactly once, a retry per fault")
+    func survivesFaults() throws {
+        let server = try ReferenceServer(["--fail-rate", "0.15", "--throttle-rate", "0.08", "--drop-rate", "0.15"])
+        _ = try server.addEvent(name: "Party", start: "2025-09-26T00:00:00Z", end: "2025-09-29T00:00:00Z")
+        let run = try self.ingest(CommandLine("server-faults"), server, ["--retries", "12"])
+        #expect(run.status == 0, "\(run.result.stderr.suffix(3_000))")
+        #expect(run.count("uploaded") == Self.photos)
+        #expect(run.count("failed") == 0)
+        #expect(try server.sql("SELECT count(*) FROM event_photo") == "\(Self.photos)")
+        #expect(try server.sql("SELECT count(*) FROM photo") == "\(Self.photos)")
+        let faults = try server.faults()
+        let injected = faults.values.reduce(0, +)
+        #expect(injected > 0, "no fault was injected: \(faults)")
+        // Every injected error answer (503, 429) costs exactly one retry. A dropped connection costs
+        // one too, unless libcurl resent the body itself on a fresh connection, which it does when a
+        // reused connection dies before any answer: so retries lie between the two counts.
+        let answered = faults["failed", default: 0] + faults["throttled", default: 0]
+        let retries = run.transfers["retries"] ?? -1
+        #expect(retries >= answered && retries <= injected, "client \(run.transfers), server faults \(faults)")
+        // Nothing half-uploaded is left behind on the server.
+        #expect(TestEnvironment.files(under: server.data.appending("tmp")).isEmpty)
+    }
+
+    @Test("An expiring upload token is refreshed through --token-command exactly once under 8 concurrent uploads")
+    func tokenCommandRefreshesOnce() throws {
+        let server = try ReferenceServer()
+        _ = try server.addEvent(name: "Party", start: "2025-09-26T00:00:00Z", end: "2025-09-29T00:00:00Z")
+        let access = try server.token(kind: "access")
+        let expired = try server.token(ttl: -60, kind: "upload")
+        let fresh = try server.token(kind: "upload")
+        let scratch = TemporaryFolder("token-command")
+        let counter = scratch.appending("calls")
+        let script = scratch.appending("token.sh")
+        // First call: a good access token and an expired upload token; every later call: both good.
+        try """
+            #!/bin/sh
+            echo x >> '\(counter.path)'
+            if [ "$(wc -l < '\(counter.path)')" -eq 1 ]; then
+              printf '{"access":"%s","upload":"%s"}\\n' '\(access)' '\(expired)'
+            else
+              printf '{"access":"%s","upload":"%s"}\\n' '\(access)' '\(fresh)'
+            fi
+            """.write(to: script, atomically: true, encoding: .utf8)
+        let run = try CommandLine("token-command").ingest(
+            [try Self.corpus.get()],
+            ["--server", server.url, "--timezone", "UTC", "--uploads", "8", "--token-command", "sh '\(script.path)'"])
+        #expect(run.status == 0, "\(run.result.stderr)")
+        #expect(run.count("uploaded") == Self.photos)
+        let calls = try String(contentsOf: counter, encoding: .utf8).split(separator: "\n").count
+        #expect(calls == 2, "the token command ran \(calls) times")
+        // Tokens never reach the report or the output.
+        #expect(!run.result.stderr.contains(fresh) && !run.result.stdout.contains(fresh))
+    }
+
+    @Test("A refused token stops the run fast, with a message that names it")
+    func wrongTokenFailsFast() throws {
+        let server = try ReferenceServer()
+        _ = try server.addEvent(name: "Party", start: "2025-09-26T00:00:00Z", end: "2025-09-29T00:00:00Z")
+        let cli = CommandLine("wrong-token")
+        let garbage = try self.ingest(cli, server, token: "not-a-token")
+        #expect(garbage.status == 2)
+        #expect(garbage.result.stderr.contains("refused the access token"))
+        #expect(!garbage.result.stderr.contains("not-a-token"))
+
+        // A good access token with an upload token signed by someone else: uploads are refused.
+        let forged = try server.token(kind: "upload", secret: String(repeating: "x", count: 40))
+        let refused = try self.ingest(cli, server, ["--upload-token", forged])
+        #expect(refused.status == 1)
+        #expect(refused.summary["stoppedBy"] as? String ?? "" != "")
+        #expect(refused.result.stderr.contains("refused the upload token"))
+        #expect(refused.count("uploaded") == 0)
+        // The run stopped: far fewer files were tried than there are.
+        #expect(refused.count("failed") < Self.photos)
+        #expect(!refused.result.stderr.contains(forged))
+        #expect(try server.sql("SELECT count(*) FROM event_photo") == "0")
+    }
+
+    @Test("The production regression against events the server serves: windows without a zone are UTC")
+    func eventWindowsFromTheServer() throws {
+        let server = try ReferenceServer()
+        let birthday = try server.addEvent(name: "Birthday Party", start: "2025-09-27T21:00:00", end: "2025-09-28T05:00:00")
+        _ = try server.addEvent(name: "Brunch", start: "2025-09-28T09:00:00Z", end: "2025-09-28T12:00:00Z")
+        let photos = TemporaryFolder("regression-photos")
+        _ = try Fixtures.jpeg(
+            in: photos, name: "inside.jpg", tags: ["EXIF:DateTimeOriginal": "2025:09:27 21:39:00", "EXIF:OffsetTimeOriginal": "-07:00"])
+        _ = try Fixtures.jpeg(
+            in: photos, name: "early.jpg", tags: ["EXIF:DateTimeOriginal": "2025:09:27 20:59:59", "EXIF:OffsetTimeOriginal": "+00:00"])
+        let cli = CommandLine("regression")
+        let run = try cli.ingest([photos.url], ["--server", server.url], environment: ["PHOTOINGEST_TOKEN": try server.token()])
+        #expect(run.status == 0, "\(run.result.stderr)")
+        let events = run.summary["events"] as? [[String: Any]] ?? []
+        #expect(events.count == 2)
+        #expect(run.summary["outsideAllEvents"] as? Int == 1)
+        #expect(run.result.stderr.contains("Event 1 of 2: Birthday Party"))
+        #expect(try server.sql("SELECT filename FROM event_photo WHERE event_id = '\(birthday)'") == "inside.jpg")
+        #expect(try server.sql("SELECT count(*) FROM event_photo") == "1")
+    }
+
+    @Test("File names with quotes, backslashes, line breaks and non-ASCII cross the form intact")
+    func awkwardFileNames() throws {
+        let server = try ReferenceServer()
+        let event = try server.addEvent(name: "Party", start: "2025-09-26T00:00:00Z", end: "2025-09-29T00:00:00Z")
+        let photos = TemporaryFolder("names")
+        let name = "a \"quoted\" back\\slash\nnew line Ünïcødé 📷.jpg"
+        _ = try Fixtures.jpeg(in: photos, name: name, tags: ["EXIF:DateTimeOriginal": "2025:09:27 12:00:00", "EXIF:OffsetTimeOriginal": "+00:00"])
+        let run = try CommandLine("names").ingest([photos.url], ["--server", server.url], environment: ["PHOTOINGEST_TOKEN": try server.token()])
+        #expect(run.status == 0, "\(run.result.stderr)")
+        #expect(run.count("uploaded") == 1)
+        let listing = try runProgram(
+            "curl", ["-s", "-H", "Authorization: Bearer \(try server.token())", server.url + "/functions/v1/api-events-uploaded-photos/" + event])
+        let object = try JSONSerialization.jsonObject(with: Data(listing.stdout.utf8)) as? [String: Any]
+        let stored = (object?["photos"] as? [[String: Any]])?.first?["filename"] as? String
+        #expect(stored == name)
+    }
+}
