@@ -112,21 +112,18 @@ public final class Archive: Sendable {
 
     /// Whether the event holds the hash, without blocking a thread of Swift's cooperative pool.
     public func holds(_ hash: ContentHash, inEvent eventID: String) async throws -> Bool {
-        try await self.index.read { db in
-            try Bool.fetchOne(
-                db, sql: "SELECT 1 FROM event_photo WHERE event_id = ? AND sha256 = ?",
-                arguments: [eventID, hash.hex]) ?? false
-        }
+        try await self.index.read { try Self.holds(hash, inEvent: eventID, $0) }
     }
 
     /// Whether the event holds the hash. Blocking: call it from a thread of your own, never from
     /// async code (a blocked cooperative thread can starve GRDB's own async readers).
     public func contains(_ hash: ContentHash, inEvent eventID: String) throws -> Bool {
-        try self.index.read { db in
-            try Bool.fetchOne(
-                db, sql: "SELECT 1 FROM event_photo WHERE event_id = ? AND sha256 = ?",
-                arguments: [eventID, hash.hex]) ?? false
-        }
+        try self.index.read { try Self.holds(hash, inEvent: eventID, $0) }
+    }
+
+    static func holds(_ hash: ContentHash, inEvent eventID: String, _ db: Database) throws -> Bool {
+        try Bool.fetchOne(
+            db, sql: "SELECT 1 FROM event_photo WHERE event_id = ? AND sha256 = ?", arguments: [eventID, hash.hex]) ?? false
     }
 
     public enum StoreResult: Sendable, Equatable {

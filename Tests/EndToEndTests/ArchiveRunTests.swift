@@ -135,22 +135,14 @@ import Testing
         let corpus = try Self.corpus.get()
         let manifest = try self.manifest(corpus)
         let cli = CommandLine("kill")
-        let process = Process()
-        process.executableURL = TestEnvironment.photoingest
-        process.arguments = ["run", corpus.path, "--archive", cli.archive.path, "--catalog", cli.catalog.path, "--jobs", "1", "--quiet"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        // Kill once the first originals are stored, well before the end.
-        let originals = cli.archive.appendingPathComponent("originals")
-        for _ in 0..<400 where TestEnvironment.files(under: originals).count < 3 { usleep(10_000) }
+        let (process, _) = try cli.startAndWaitForOriginals(corpus, 3)
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
 
         let resumed = try cli.ingest([corpus])
         #expect(resumed.status == 0, "\(resumed.result.stderr)")
         #expect(resumed.count("failed") == 0)
-        let stored = TestEnvironment.files(under: originals)
+        let stored = TestEnvironment.files(under: cli.archive.appendingPathComponent("originals"))
         #expect(stored.count == manifest.photos.count)
         // Nothing half-written stands under a real name: every original hashes to its name.
         for url in stored {
@@ -165,15 +157,8 @@ import Testing
         let corpus = try Self.corpus.get()
         let manifest = try self.manifest(corpus)
         let cli = CommandLine("interrupt")
-        let process = Process()
-        process.executableURL = TestEnvironment.photoingest
-        process.arguments = ["run", corpus.path, "--archive", cli.archive.path, "--catalog", cli.catalog.path, "--jobs", "1"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
+        let (process, output) = try cli.startAndWaitForOriginals(corpus, 3)
         let originals = cli.archive.appendingPathComponent("originals")
-        for _ in 0..<400 where TestEnvironment.files(under: originals).count < 3 { usleep(10_000) }
         kill(process.processIdentifier, SIGINT)
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()

@@ -34,6 +34,23 @@ struct CommandLine {
     }
 }
 
+extension CommandLine {
+    /// Starts `photoingest run` on one worker and returns once `count` originals are stored, well
+    /// before the end: for tests that interrupt a run. Its output (both streams) is in the pipe.
+    func startAndWaitForOriginals(_ corpus: URL, _ count: Int) throws -> (Process, Pipe) {
+        let process = Process()
+        process.executableURL = TestEnvironment.photoingest
+        process.arguments = ["run", corpus.path, "--archive", self.archive.path, "--catalog", self.catalog.path, "--jobs", "1"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let originals = self.archive.appendingPathComponent("originals")
+        for _ in 0..<400 where TestEnvironment.files(under: originals).count < count { usleep(10_000) }
+        return (process, output)
+    }
+}
+
 struct Ingest {
     var result: ProcessResult
     var entries: [[String: Any]]
