@@ -38,6 +38,8 @@ public struct Discovery: Sendable {
     /// Folders never walked into, by (device, inode).
     public var excluded: Set<DeviceInode>
     public var batchSize: Int
+    /// Only the files of this shard are found (others are not this process's to report).
+    public var shard: Shard?
 
     public struct DeviceInode: Hashable, Sendable {
         var device: UInt64
@@ -49,10 +51,14 @@ public struct Discovery: Sendable {
         public var hiddenEntries = 0
     }
 
-    public init(roots: [String], includeHidden: Bool, excluding excludedPaths: [String] = [], batchSize: Int = 256) {
+    public init(
+        roots: [String], includeHidden: Bool, excluding excludedPaths: [String] = [], batchSize: Int = 256,
+        shard: Shard? = nil
+    ) {
         self.roots = roots
         self.includeHidden = includeHidden
         self.batchSize = batchSize
+        self.shard = shard
         self.excluded = Set(
             excludedPaths.compactMap { path in
                 var status = stat()
@@ -77,9 +83,15 @@ public struct Discovery: Sendable {
             }
         }
         for root in self.roots {
-            var pending = [Self.absolute(root)]
+            let base = Self.absolute(root)
+            var pending = [base]
             while let path = pending.popLast() {
                 if shouldStop() { break }
+                if let shard = self.shard, !shard.contains(relativePath: Self.relative(path, to: base)) {
+                    // Folders are walked by every shard; only files and walk problems are split.
+                    var status = stat()
+                    if stat(path, &status) != 0 || status.st_mode & S_IFMT != S_IFDIR { continue }
+                }
                 var status = stat()
                 guard stat(path, &status) == 0 else {
                     let isLink = Self.isSymbolicLink(path)
@@ -148,6 +160,12 @@ public struct Discovery: Sendable {
             size: Int64(status.st_size),
             modifiedNanoseconds: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec),
             inode: UInt64(status.st_ino))
+    }
+
+    /// `path` relative to the root it was found under; a root that is a file is its own name.
+    static func relative(_ path: String, to base: String) -> String {
+        if path == base { return String(base.split(separator: "/").last ?? "") }
+        return String(path.dropFirst(base == "/" ? 1 : base.count + 1))
     }
 
     static func isSymbolicLink(_ path: String) -> Bool {

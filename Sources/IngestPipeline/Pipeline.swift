@@ -77,7 +77,8 @@ public struct Pipeline: Sendable {
 
         let discovery = Discovery(
             roots: configuration.paths, includeHidden: configuration.includeHidden,
-            excluding: configuration.excludedPaths, batchSize: configuration.limits.discoveryBatchSize)
+            excluding: configuration.excludedPaths, batchSize: configuration.limits.discoveryBatchSize,
+            shard: configuration.shard)
         let channel = AsyncChannel<DiscoveryBatch>()
         let context = self.context
         let catalog = self.catalog

@@ -18,11 +18,13 @@ public struct RunConfiguration: Sendable {
     /// Photos outside the window by less than this are listed at the end, with those inside
     /// only thanks to an assumed zone: where a wrong zone bites.
     public var nearEdgeMargin: TimeInterval
+    /// This process's part of a sharded import, if it is one.
+    public var shard: Shard?
 
     public init(
         paths: [String], event: Event, includeHidden: Bool = false, dryRun: Bool = false, limits: Limits,
         timeZone: TimeZone, thumbnailer: Thumbnailer = Thumbnailer(), excludedPaths: [String] = [],
-        nearEdgeMargin: TimeInterval = 3_600
+        nearEdgeMargin: TimeInterval = 3_600, shard: Shard? = nil
     ) {
         self.paths = paths
         self.event = event
@@ -33,5 +35,6 @@ public struct RunConfiguration: Sendable {
         self.thumbnailer = thumbnailer
         self.excludedPaths = excludedPaths
         self.nearEdgeMargin = nearEdgeMargin
+        self.shard = shard
     }
 }

@@ -78,4 +78,20 @@ import Testing
         #expect(run.summary["nearEdge"] as? Int == 2)
         #expect(run.result.stderr.contains("Near the window's edges, check their time zone: 2"))
     }
+
+    @Test("--shard K/N: N runs, each with its own catalog, take every file exactly once")
+    func shardedRunsPartitionTheFiles() throws {
+        let corpus = TestEnvironment.realCorpus.appendingPathComponent("jpeg")
+        let all = TestEnvironment.files(under: corpus).map(\.path)
+        var seen: [String] = []
+        for index in 0..<3 {
+            let run = try CommandLine("shard-\(index)").ingest([corpus], ["--dry-run", "--shard", "\(index)/3"])
+            #expect(run.status == 0)
+            seen += run.entries.compactMap { $0["path"] as? String }
+        }
+        #expect(seen.sorted() == all.sorted())
+        let bad = try CommandLine("shard-bad").run(["run", corpus.path, "--shard", "3/3"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("K/N"))
+    }
 }

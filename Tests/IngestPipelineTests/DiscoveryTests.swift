@@ -164,3 +164,40 @@ import Testing
         #expect(claims.filter { $0 == .claimedInRun }.count == 63)
     }
 }
+
+@Suite struct ShardTests {
+    @Test("Shards partition the input: every file in exactly one shard")
+    func shardsPartition() async throws {
+        let folder = TemporaryFolder("shards")
+        for index in 0..<200 {
+            let url = folder.appending("d\(index % 7)/sub\(index % 3)/IMG_\(index).jpg")
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data([UInt8(index & 0xFF)]).write(to: url)
+        }
+        var seen: [String: Int] = [:]
+        for index in 0..<3 {
+            let discovery = Discovery(roots: [folder.path], includeHidden: false, shard: Shard(index: index, count: 3))
+            let channel = AsyncChannel<DiscoveryBatch>()
+            async let tally = discovery.walk(into: channel, shouldStop: { false })
+            var files: [String] = []
+            for await batch in channel {
+                files += batch.items.compactMap { if case .file(let file) = $0 { file.path } else { nil } }
+            }
+            _ = await tally
+            #expect(files.count > 40, "shard \(index) has \(files.count) of 200 files: the split is lopsided")
+            for file in files { seen[file, default: 0] += 1 }
+        }
+        #expect(seen.count == 200)
+        #expect(seen.values.allSatisfy { $0 == 1 })
+    }
+
+    @Test func theSplitDependsOnlyOnTheRelativePath() {
+        let moved = Shard.of(relativePath: "2025/party/IMG_0001.jpg", count: 8)
+        #expect(Shard.of(relativePath: "2025/party/IMG_0001.jpg", count: 8) == moved)
+        #expect(Discovery.relative("/mnt/a/2025/party/IMG_0001.jpg", to: "/mnt/a") == "2025/party/IMG_0001.jpg")
+        #expect(Discovery.relative("/srv/b/2025/party/IMG_0001.jpg", to: "/srv/b") == "2025/party/IMG_0001.jpg")
+        #expect(Discovery.relative("/x/IMG.jpg", to: "/x/IMG.jpg") == "IMG.jpg")
+        #expect(Shard("1/4") == Shard(index: 1, count: 4))
+        #expect(Shard("4/4") == nil && Shard("-1/4") == nil && Shard("1/0") == nil && Shard("x") == nil)
+    }
+}

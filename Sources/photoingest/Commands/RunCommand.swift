@@ -65,6 +65,12 @@ struct RunCommand: AsyncParsableCommand {
             valueName: "minutes"))
     var nearEdge: Int = 60
 
+    @Option(
+        help: ArgumentHelp(
+            "Take only shard K of N (0-based): the files whose path, relative to its root, hashes into it. Give each shard its own --catalog.",
+            valueName: "K/N"))
+    var shard: String?
+
     @Option(help: ArgumentHelp("Photos decoded at once (default: the number of cores).", valueName: "n"))
     var jobs: Int = Defaults.cores
 
@@ -105,6 +111,9 @@ struct RunCommand: AsyncParsableCommand {
         if self.jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
         if self.maxPixels < 1 { throw ValidationError("--max-pixels must be at least 1.") }
         if self.nearEdge < 0 { throw ValidationError("--near-edge cannot be negative.") }
+        if let shard = self.shard, Shard(shard) == nil {
+            throw ValidationError("--shard '\(shard)' is not K/N with 0 ≤ K < N, e.g. 0/4 (K as in JOB_COMPLETION_INDEX).")
+        }
         _ = try self.window()
         _ = try self.zone()
         try self.connection.validateServer()
@@ -201,7 +210,7 @@ struct RunCommand: AsyncParsableCommand {
             let configuration = RunConfiguration(
                 paths: self.paths, event: event, includeHidden: self.includeHidden, dryRun: self.dryRun, limits: limits,
                 timeZone: zone, thumbnailer: Thumbnailer(maxPixels: self.maxPixels), excludedPaths: excluded,
-                nearEdgeMargin: TimeInterval(self.nearEdge * 60))
+                nearEdgeMargin: TimeInterval(self.nearEdge * 60), shard: self.shard.flatMap(Shard.init))
             let pipeline = Pipeline(configuration: configuration, destination: destination, catalog: catalog, context: context)
             let progress = ProgressLine(quiet: self.quiet, heading: heading)
             let display = RunDisplay(progress: progress, report: reportWriter, event: event, outsideAll: outsideAll)
