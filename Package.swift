@@ -7,6 +7,10 @@ let package = Package(
     products: [
         .executable(name: "photoingest", targets: ["photoingest"]),
         .executable(name: "photoshare-server", targets: ["photoshare-server"]),
+        // For Benchmarks/, a separate package, so that `swift test` never builds the benchmark harness.
+        .library(
+            name: "PhotoIngest",
+            targets: ["IngestCore", "IngestImaging", "IngestCatalog", "IngestArchive", "IngestTransport", "IngestPipeline"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

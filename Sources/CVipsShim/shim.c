@@ -1,4 +1,5 @@
 #include "CVipsShim.h"
+#include <malloc.h>
 
 int ingest_vips_init(const char *argv0) { return VIPS_INIT(argv0); }
 
@@ -26,3 +27,5 @@ static void ingest_vips_ignore_log(const gchar *domain, GLogLevelFlags level, co
 // libvips reports recoverable decode problems as GLib warnings on stderr; they would break
 // the progress line, and a file that really fails reports its error through the error buffer.
 void ingest_vips_silence_warnings(void) { g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, ingest_vips_ignore_log, NULL); }
+
+int ingest_malloc_arenas(int count) { return mallopt(M_ARENA_MAX, count); }

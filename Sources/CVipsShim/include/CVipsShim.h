@@ -15,5 +15,6 @@ int ingest_vips_colourspace_srgb(VipsImage *in, VipsImage **out);
 int ingest_vips_jpegsave_buffer(VipsImage *in, void **buffer, size_t *length, int quality);
 
 void ingest_vips_silence_warnings(void);
+int ingest_malloc_arenas(int count);
 
 #endif
