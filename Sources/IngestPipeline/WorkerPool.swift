@@ -8,7 +8,9 @@ import IngestCore
 public final class WorkerPool: @unchecked Sendable {
     // @unchecked: `queue` and `stopped` are only touched with `condition` held.
     private let condition = NSCondition()
-    private var queue: [@Sendable () -> Void] = []
+    /// Jobs waiting, from `head` on; a taken job's slot is emptied at once, so that nothing it
+    /// captured (a file's bytes) outlives it while the array waits to be compacted.
+    private var queue: [(@Sendable () -> Void)?] = []
     private var head = 0
     private var stopped = false
     public let threads: Int
@@ -58,13 +60,17 @@ public final class WorkerPool: @unchecked Sendable {
                 return
             }
             let job = self.queue[self.head]
+            self.queue[self.head] = nil
             self.head += 1
-            if self.head > 1024 && self.head * 2 > self.queue.count {
+            if self.head == self.queue.count {
+                self.queue.removeAll(keepingCapacity: true)
+                self.head = 0
+            } else if self.head > 1024 && self.head * 2 > self.queue.count {
                 self.queue.removeFirst(self.head)
                 self.head = 0
             }
             self.condition.unlock()
-            job()
+            job?()
         }
     }
 }
