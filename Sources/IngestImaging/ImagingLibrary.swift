@@ -2,7 +2,7 @@ import CVipsShim
 import Foundation
 import IngestCore
 
-/// Process-wide set-up of libvips, done once in `main` before any concurrency.
+/// Process-wide set-up of libvips, done once, on first use (``Thumbnailer`` calls it).
 public enum ImagingLibrary {
     /// Starts libvips for photoingest's way of working: one image per worker thread.
     ///

@@ -44,6 +44,8 @@ public struct Thumbnailer: Sendable {
     ///
     /// - Throws: ``IngestError`` with `.tooManyPixels`, or `.decodeFailed` and libvips's reason.
     public func thumbnails(of bytes: UnsafeRawBufferPointer) throws(IngestError) -> Thumbnails {
+        // libvips starts on first use: a re-run with nothing new to decode never pays for it.
+        try ImagingLibrary.bootstrap()
         guard let base = bytes.baseAddress, !bytes.isEmpty else {
             throw IngestError(.decodeFailed, "empty file")
         }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import IngestCore
-import IngestImaging
 
 @main
 struct Photoingest: AsyncParsableCommand {
@@ -22,7 +21,6 @@ struct Photoingest: AsyncParsableCommand {
     static func main() async {
         do {
             var command = try self.parseAsRoot()
-            try ImagingLibrary.bootstrap()
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
