@@ -29,3 +29,5 @@ static void ingest_vips_ignore_log(const gchar *domain, GLogLevelFlags level, co
 void ingest_vips_silence_warnings(void) { g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, ingest_vips_ignore_log, NULL); }
 
 int ingest_malloc_arenas(int count) { return mallopt(M_ARENA_MAX, count); }
+
+int ingest_malloc_mmap_threshold(int bytes) { return mallopt(M_MMAP_THRESHOLD, bytes); }

@@ -31,6 +31,7 @@ public final class HTTPTransport: @unchecked Sendable {
     private let lock = NSLock()
     private var incoming: [(HTTPRequest, CheckedContinuation<Result<HTTPResponse, TransportError>, Never>)] = []
     private var stopped = false
+    private var abandoning = false
     private let multi: UnsafeMutableRawPointer
     private let options: TransportOptions
     private var active: [ObjectIdentifier: Transfer] = [:]
@@ -63,6 +64,18 @@ public final class HTTPTransport: @unchecked Sendable {
         }
     }
 
+    /// The code of a ``TransportError`` for a transfer given up by ``abandon()``.
+    public static let abandonedCode = -2
+
+    /// Gives up every transfer in flight and every one asked for from now on (after Ctrl-C):
+    /// their callers get a ``TransportError`` with ``abandonedCode`` at once.
+    public func abandon() {
+        self.lock.lock()
+        self.abandoning = true
+        self.lock.unlock()
+        curl_multi_wakeup(self.multi)
+    }
+
     /// Ends the thread; transfers still running fail.
     public func shutdown() {
         self.lock.lock()
@@ -78,8 +91,16 @@ public final class HTTPTransport: @unchecked Sendable {
             let requests = self.incoming
             self.incoming.removeAll()
             let stopped = self.stopped
+            let abandoning = self.abandoning
             self.lock.unlock()
             if stopped { break }
+            if abandoning {
+                let abandoned = TransportError(code: Self.abandonedCode, message: "stopped before the transfer finished")
+                for (_, continuation) in requests { continuation.resume(returning: .failure(abandoned)) }
+                self.removeAll(with: abandoned)
+                curl_multi_poll(self.multi, nil, 0, 1_000, nil)
+                continue
+            }
             for (request, continuation) in requests {
                 guard let transfer = Transfer(request, options: self.options, continuation: continuation) else {
                     continuation.resume(returning: .failure(TransportError(code: -1, message: "cannot prepare the request (unreadable file?)")))
@@ -92,12 +113,16 @@ public final class HTTPTransport: @unchecked Sendable {
             self.collectFinished()
             curl_multi_poll(self.multi, nil, 0, 1_000, nil)
         }
+        self.removeAll(with: TransportError(code: -1, message: "the transport was shut down"))
+        curl_multi_cleanup(self.multi)
+    }
+
+    private func removeAll(with error: TransportError) {
         for transfer in self.active.values {
             curl_multi_remove_handle(self.multi, transfer.easy)
-            transfer.continuation.resume(returning: .failure(TransportError(code: -1, message: "the transport was shut down")))
+            transfer.continuation.resume(returning: .failure(error))
         }
         self.active.removeAll()
-        curl_multi_cleanup(self.multi)
     }
 
     private func collectFinished() {

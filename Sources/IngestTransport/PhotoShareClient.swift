@@ -71,6 +71,11 @@ public final class PhotoShareClient: Sendable {
 
     public var transferStatistics: TransferStatistics { self.statistics.withLock { $0 } }
 
+    /// Gives up the transfers in flight (after Ctrl-C); their files end failed, to be done next run.
+    public func abandonTransfers() {
+        self.transport.abandon()
+    }
+
     /// The events the user's token can see.
     public func events() async throws(IngestError) -> [Event] {
         let response = try await self.send(kind: .access) { token in
@@ -152,6 +157,9 @@ public final class PhotoShareClient: Sendable {
             var reason: String
             switch result {
             case .failure(let error):
+                if error.code == HTTPTransport.abandonedCode {
+                    throw IngestError(.uploadFailed, "stopped by Ctrl-C before the transfer finished; the next run does it")
+                }
                 reason = "network error: \(error.message)"
             case .success(let response):
                 if response.status == 401 {

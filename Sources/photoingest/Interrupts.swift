@@ -2,12 +2,13 @@ import Dispatch
 import Foundation
 import IngestPipeline
 
-/// Ctrl-C: the first stops discovery and lets the files in flight finish and commit; the second
-/// exits at once (the catalog's last committed batch stays intact).
+/// Ctrl-C: the first stops discovery, lets the files in flight finish (uploads in flight are
+/// abandoned: `onStop`) and commits; the second exits at once (the catalog's last committed
+/// batch stays intact).
 enum Interrupts {
     nonisolated(unsafe) private static var source: DispatchSourceSignal?
 
-    static func install(_ stop: StopRequest) {
+    static func install(_ stop: StopRequest, onStop: @escaping @Sendable () -> Void = {}) {
         signal(SIGINT, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         source.setEventHandler {
@@ -16,6 +17,7 @@ enum Interrupts {
                 _exit(130)
             }
             stop.request()
+            onStop()
             FileHandle.standardError.write(
                 Data("\nStopping after the files in flight (Ctrl-C again to stop at once)…\n".utf8))
         }

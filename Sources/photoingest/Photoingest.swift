@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IngestCore
+import IngestImaging
 
 @main
 struct Photoingest: AsyncParsableCommand {
@@ -19,6 +20,7 @@ struct Photoingest: AsyncParsableCommand {
     static let usageExitCode: Int32 = 2
 
     static func main() async {
+        ImagingLibrary.tuneMemory()
         do {
             var command = try self.parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

@@ -46,7 +46,8 @@ extension CommandLine {
         process.standardError = output
         try process.run()
         let originals = self.archive.appendingPathComponent("originals")
-        for _ in 0..<400 where TestEnvironment.files(under: originals).count < count { usleep(10_000) }
+        let deadline = Date().addingTimeInterval(30)
+        while TestEnvironment.files(under: originals).count < count && Date() < deadline { usleep(10_000) }
         return (process, output)
     }
 }

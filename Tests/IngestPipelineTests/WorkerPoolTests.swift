@@ -17,7 +17,8 @@ import Testing
             try await pool.run { () throws(IngestError) -> Int in withExtendedLifetime(payload) { 1 } }
         }
         // Give the worker a moment to drop its reference after resuming us.
-        for _ in 0..<100 where watched != nil { try await Task.sleep(for: .milliseconds(5)) }
+        let deadline = ContinuousClock.now + .seconds(2)
+        while watched != nil && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
         #expect(watched == nil)
     }
 

@@ -16,5 +16,6 @@ int ingest_vips_jpegsave_buffer(VipsImage *in, void **buffer, size_t *length, in
 
 void ingest_vips_silence_warnings(void);
 int ingest_malloc_arenas(int count);
+int ingest_malloc_mmap_threshold(int bytes);
 
 #endif

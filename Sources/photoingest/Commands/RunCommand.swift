@@ -177,9 +177,11 @@ struct RunCommand: AsyncParsableCommand {
 
         let destination: any Destination
         let events: [Event]
+        var abandonTransfers: @Sendable () -> Void = {}
         var excluded = [(catalogPath as NSString).deletingLastPathComponent]
         if let client = try self.connection.client() {
             destination = ServerDestination(client: client)
+            abandonTransfers = { client.abandonTransfers() }
             events = try await self.serverEvents(client)
             console.status("Ingesting into \(client.address.baseURL)" + (self.dryRun ? " (dry run: nothing will be uploaded)" : ""))
         } else {
@@ -199,7 +201,7 @@ struct RunCommand: AsyncParsableCommand {
         defer { reportWriter?.close() }
 
         let stop = StopRequest()
-        Interrupts.install(stop)
+        Interrupts.install(stop, onStop: abandonTransfers)
         var reports: [RunReport] = []
         var outsideAll = OutsideAllEvents(events: events.count)
         for (index, event) in events.enumerated() {
@@ -232,10 +234,10 @@ struct RunCommand: AsyncParsableCommand {
             let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
             console.output(String(decoding: data, as: UTF8.self))
         }
-        if reports.contains(where: { $0.count(.failed) > 0 || $0.catalogProblem != nil || $0.fatalError != nil }) {
-            throw ExitCode.failure
-        }
+        // A refused token stops the run too, but as a failure; Ctrl-C wins over the failures it caused.
+        if reports.contains(where: { $0.fatalError != nil }) { throw ExitCode.failure }
         if reports.contains(where: \.interrupted) { throw ExitCode(130) }
+        if reports.contains(where: { $0.count(.failed) > 0 || $0.catalogProblem != nil }) { throw ExitCode.failure }
     }
 
     /// The events to ingest into: those named with --event, else every event the server lists.

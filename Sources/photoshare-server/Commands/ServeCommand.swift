@@ -47,6 +47,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        ImagingLibrary.tuneMemory()
         try ImagingLibrary.bootstrap()
         var faults = ServerConfiguration.Faults()
         faults.failRate = self.failRate
