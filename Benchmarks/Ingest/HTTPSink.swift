@@ -7,7 +7,8 @@ final class HTTPSink: @unchecked Sendable {
     private let listener: Int32
 
     init() {
-        self.listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        self.listener = listener
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -15,13 +16,12 @@ final class HTTPSink: @unchecked Sendable {
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         withUnsafeMutablePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                _ = bind(self.listener, $0, length)
-                _ = getsockname(self.listener, $0, &length)
+                _ = bind(listener, $0, length)
+                _ = getsockname(listener, $0, &length)
             }
         }
         self.port = Int(UInt16(bigEndian: address.sin_port))
-        listen(self.listener, 16)
-        let listener = self.listener
+        listen(listener, 16)
         Thread {
             while true {
                 let connection = accept(listener, nil, nil)
