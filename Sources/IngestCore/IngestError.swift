@@ -22,7 +22,6 @@ public struct IngestError: Error, Sendable, CustomStringConvertible, Equatable {
         public static let serverUnusable = Code("serverUnusable")
         public static let catalogUnusable = Code("catalogUnusable")
         public static let archiveUnusable = Code("archiveUnusable")
-        public static let discoveryFailed = Code("discoveryFailed")
         public static let invalidConfiguration = Code("invalidConfiguration")
     }
 

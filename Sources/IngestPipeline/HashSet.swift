@@ -31,6 +31,4 @@ public final class HashSet: Sendable {
     public func release(_ hash: ContentHash) {
         self.state.withLock { _ = $0.claimed.remove(hash) }
     }
-
-    public var count: Int { self.state.withLock { $0.known.count } }
 }

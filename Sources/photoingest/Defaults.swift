@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 
 /// Where photoingest keeps its data when not told otherwise, following the XDG base directories.
@@ -16,4 +17,13 @@ enum Defaults {
     static var catalog: String { xdg("XDG_STATE_HOME", fallback: ".local/state") + "/photoingest/catalog.sqlite" }
 
     static var cores: Int { ProcessInfo.processInfo.activeProcessorCount }
+
+    /// The zone named by a `--timezone` option, or this machine's when none was given.
+    static func zone(named name: String?) throws -> TimeZone {
+        guard let name else { return TimeZone.current }
+        guard let zone = TimeZone(identifier: name) else {
+            throw ValidationError("--timezone '\(name)' is not an IANA time zone name, e.g. Europe/Berlin or UTC.")
+        }
+        return zone
+    }
 }

@@ -24,13 +24,11 @@ struct EventsCommand: AsyncParsableCommand {
             throw ValidationError("Give --server (or set PHOTOINGEST_SERVER).")
         }
         try self.connection.validateServer()
-        if let name = self.timezone, TimeZone(identifier: name) == nil {
-            throw ValidationError("--timezone '\(name)' is not an IANA time zone name, e.g. Europe/Berlin or UTC.")
-        }
+        _ = try Defaults.zone(named: self.timezone)
     }
 
     func run() async throws {
-        let zone = self.timezone.flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
+        let zone = try Defaults.zone(named: self.timezone)
         guard let client = try self.connection.client() else { return }
         let events = try await client.events()
         if events.isEmpty {

@@ -145,11 +145,7 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     func zone() throws -> TimeZone {
-        guard let name = self.timezone else { return TimeZone.current }
-        guard let zone = TimeZone(identifier: name) else {
-            throw ValidationError("--timezone '\(name)' is not an IANA time zone name, e.g. Europe/Berlin or UTC.")
-        }
-        return zone
+        try Defaults.zone(named: self.timezone)
     }
 
     static func describe(_ window: EventWindow) -> String {
