@@ -7,9 +7,10 @@ public struct PreparedPhoto: Sendable {
     public var capture: CaptureTime
     public var thumbnails: Thumbnails
 
-    /// The original's base name, as the upload form and the archive index record it.
+    /// The original's base name, as the upload form and the archive index record it (text:
+    /// bytes that are not UTF-8 as `\xNN`).
     public var filename: String {
-        String(self.file.file.path.split(separator: "/").last ?? "")
+        PathBytes.unicode(String(self.file.file.path.split(separator: "/").last ?? ""))
     }
 }
 

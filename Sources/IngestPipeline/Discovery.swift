@@ -61,8 +61,7 @@ public struct Discovery: Sendable {
         self.shard = shard
         self.excluded = Set(
             excludedPaths.compactMap { path in
-                var status = stat()
-                guard stat(path, &status) == 0 else { return nil }
+                guard let status = Self.status(of: path) else { return nil }
                 return DeviceInode(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
             })
     }
@@ -89,11 +88,9 @@ public struct Discovery: Sendable {
                 if shouldStop() { break }
                 if let shard = self.shard, !shard.contains(relativePath: Self.relative(path, to: base)) {
                     // Folders are walked by every shard; only files and walk problems are split.
-                    var status = stat()
-                    if stat(path, &status) != 0 || status.st_mode & S_IFMT != S_IFDIR { continue }
+                    guard let status = Self.status(of: path), status.st_mode & S_IFMT == S_IFDIR else { continue }
                 }
-                var status = stat()
-                guard stat(path, &status) == 0 else {
+                guard let status = Self.status(of: path) else {
                     let isLink = Self.isSymbolicLink(path)
                     await emit(
                         .problem(
@@ -138,12 +135,12 @@ public struct Discovery: Sendable {
 
     /// The names in a folder, sorted so that runs are repeatable.
     static func entries(of path: String) -> Result<[String], DiscoveryError> {
-        guard let directory = opendir(path) else { return .failure(DiscoveryError(Self.lastError())) }
+        guard let directory = PathBytes.withCString(path, { opendir($0) }) else { return .failure(DiscoveryError(Self.lastError())) }
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                PathBytes.string(bytes.prefix(while: { $0 != 0 }))
             }
             if name != "." && name != ".." { names.append(name) }
         }
@@ -170,7 +167,13 @@ public struct Discovery: Sendable {
 
     static func isSymbolicLink(_ path: String) -> Bool {
         var status = stat()
-        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+        return PathBytes.withCString(path) { lstat($0, &status) } == 0 && status.st_mode & S_IFMT == S_IFLNK
+    }
+
+    /// `stat(2)` of `path`, following links; nil with `errno` set when it fails.
+    static func status(of path: String) -> stat? {
+        var status = stat()
+        return PathBytes.withCString(path) { stat($0, &status) } == 0 ? status : nil
     }
 
     /// `path` made absolute against the working directory, with `.` and repeated slashes removed.

@@ -1,4 +1,5 @@
 import Foundation
+import IngestCore
 
 /// The live progress line on a terminal: files done of total, photos/s, MB/s, ETA and the
 /// current file's name, redrawn at most 10 times a second on standard error.
@@ -64,7 +65,7 @@ public final class ProgressLine {
         let head = String(
             format: "%d/%@ files  %.1f photos/s  %.1f MB/s  ETA %@  ", done, total, photosPerSecond,
             megabytesPerSecond, eta)
-        let name = String(current.split(separator: "/").last ?? "")
+        let name = PathBytes.printable(String(current.split(separator: "/").last ?? ""))
         return head + Self.truncateMiddle(name, to: max(0, width - head.count - 1))
     }
 

@@ -40,7 +40,7 @@ public struct ReadStage: Stage {
         }
         let clock = ContinuousClock()
         let started = clock.now
-        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
+        let descriptor = PathBytes.withCString(file.path) { open($0, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { throw failure(.unreadable, "cannot open: \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }
         var status = stat()

@@ -47,7 +47,7 @@ public final class ReportWriter {
     static func line(_ outcome: FileOutcome, event: Event) -> Data {
         let capture = outcome.capture
         var object: [String: Any] = [
-            "path": outcome.path,
+            "path": PathBytes.unicode(outcome.path),
             "size": outcome.size.map { $0 as Any } ?? NSNull(),
             "sha256": outcome.sha256?.hex ?? NSNull(),
             "mediaType": outcome.kind?.mediaType ?? NSNull(),

@@ -11,7 +11,7 @@ extension RunReport {
         if failed > 0 {
             lines.append("Failed: \(failed)")
             for outcome in self.failures {
-                lines.append("  \(outcome.path): \(outcome.reason ?? "failed")")
+                lines.append("  \(PathBytes.printable(outcome.path)): \(outcome.reason ?? "failed")")
             }
             if failed > self.failures.count {
                 lines.append("  … and \(failed - self.failures.count) more (the --report file lists every one)")
@@ -23,7 +23,7 @@ extension RunReport {
             for (reason, tally) in self.skippedReasons.sorted(by: { $0.value.count > $1.value.count }) {
                 var line = "  \(reason): \(tally.count)"
                 if reason != "unchanged since an earlier run" {
-                    line += " (" + tally.examples.joined(separator: ", ") + (tally.count > tally.examples.count ? ", …" : "") + ")"
+                    line += " (" + tally.examples.map(PathBytes.printable).joined(separator: ", ") + (tally.count > tally.examples.count ? ", …" : "") + ")"
                 }
                 lines.append(line)
             }
@@ -34,7 +34,7 @@ extension RunReport {
                 guard let capture = outcome.capture, let nearEdge = outcome.nearEdge else { continue }
                 var how = capture.source.rawValue
                 if let zone = capture.assumedZone { how += " " + zone }
-                lines.append("  \(outcome.path): \(nearEdge) (taken \(RFC3339.format(capture.instant)), \(how))")
+                lines.append("  \(PathBytes.printable(outcome.path)): \(nearEdge) (taken \(RFC3339.format(capture.instant)), \(how))")
             }
             if self.nearEdgeCount > self.nearEdge.count {
                 lines.append("  … and \(self.nearEdgeCount - self.nearEdge.count) more (the --report file marks every one)")

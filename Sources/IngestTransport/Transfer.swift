@@ -1,4 +1,5 @@
 import CCurlShim
+import IngestCore
 import Foundation
 
 /// One request in flight: its easy handle and everything libcurl reads from or writes to
@@ -127,7 +128,7 @@ final class FileSource {
     private var offset: Int64 = 0
 
     init?(path: String) {
-        self.descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        self.descriptor = PathBytes.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
         if self.descriptor < 0 { return nil }
     }
 

@@ -56,6 +56,29 @@ import Testing
         #expect(self.files(all).count == 3)
     }
 
+    @Test("A name that is not UTF-8 (Latin-1 from an old system) is found, opened and read")
+    func namesThatAreNotUTF8() async throws {
+        let name: [UInt8] = Array("caf".utf8) + [0xE9] + Array(".jpg".utf8)
+        let path = PathBytes.string(Array(self.folder.path.utf8) + [0x2F] + name)
+        let bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3]
+        let descriptor = PathBytes.withCString(path) { open($0, O_WRONLY | O_CREAT | O_EXCL, 0o644) }
+        try #require(descriptor >= 0)
+        #expect(Glibc.write(descriptor, bytes, bytes.count) == bytes.count)
+        close(descriptor)
+
+        let (items, _) = await self.walk(Discovery(roots: [self.folder.path], includeHidden: false))
+        #expect(self.files(items) == [path])
+        let context = StageContext(logger: .init(label: "test"), limits: Limits(jobs: 1))
+        guard case .file(let found) = items.first,
+            case .photo(let loaded) = try await ReadStage().process(found, context: context)
+        else {
+            Issue.record("the file was not found and read: \(items)")
+            return
+        }
+        #expect(loaded.bytes == bytes)
+        #expect(PathBytes.printable(path).hasSuffix("/caf\\xe9.jpg"))
+    }
+
     @Test("A symbolic link loop ends, and is reported, not followed forever")
     func symlinkLoop() async throws {
         try self.write("photos/a.jpg")
