@@ -118,7 +118,9 @@ public struct Pipeline: Sendable {
                     if stop.isRequested { break }
                     switch item {
                     case .problem(let path, let status, let reason):
-                        await finish(FileOutcome(path: path, stamp: nil, status: status, reason: reason))
+                        var outcome = FileOutcome(path: path, stamp: nil, status: status, reason: reason)
+                        if status == .failed { outcome.errorCode = IngestError.Code.unreadable.name }
+                        await finish(outcome)
                     case .file(let file):
                         if let entry = known[file.path], entry.isDone(stamp: file.stamp, window: event.window.description) {
                             var outcome = FileOutcome(

@@ -40,12 +40,16 @@ public struct ReadStage: Stage {
         }
         let clock = ContinuousClock()
         let started = clock.now
-        let descriptor = PathBytes.withCString(file.path) { open($0, O_RDONLY | O_CLOEXEC) }
+        // Non-blocking: a file swapped for a FIFO after the walk must not hang the run on open.
+        let descriptor = PathBytes.withCString(file.path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         guard descriptor >= 0 else { throw failure(.unreadable, "cannot open: \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
             throw failure(.unreadable, "cannot stat: \(String(cString: strerror(errno)))")
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw failure(.changedWhileReading, "no longer a regular file")
         }
         let stamp = Discovery.stamp(status)
         let size = Int(status.st_size)

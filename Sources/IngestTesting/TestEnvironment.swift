@@ -61,12 +61,16 @@ public struct ProcessResult: Sendable {
     public var status: Int32
     public var stdout: String
     public var stderr: String
+    /// True when the program was still running at its time limit and was killed: a hang.
+    public var timedOut = false
 }
 
-/// Runs a program and waits for it; output is collected in full.
+/// Runs a program and waits for it, at most `timeout` seconds (then it is killed, so that a hang
+/// fails its test instead of stalling the suite); output is collected in full.
 @discardableResult
 public func runProgram(
-    _ executable: String, _ arguments: [String], environment: [String: String] = [:], currentDirectory: URL? = nil
+    _ executable: String, _ arguments: [String], environment: [String: String] = [:], currentDirectory: URL? = nil,
+    timeout: TimeInterval = 600
 ) throws -> ProcessResult {
     let process = Process()
     process.executableURL =
@@ -82,6 +86,14 @@ public func runProgram(
     process.standardError = err
     process.standardInput = FileHandle.nullDevice
     try process.run()
+    let killed = UnsafeTransfer<Bool>()
+    let pid = process.processIdentifier
+    let watchdog = DispatchWorkItem {
+        killed.value = true
+        kill(pid, SIGKILL)
+    }
+    DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
+    defer { watchdog.cancel() }
     // Read both pipes while the program runs, so that a full pipe never blocks it.
     let outData = UnsafeTransfer<Data>()
     let reader = Thread { outData.value = out.fileHandleForReading.readDataToEndOfFile() }
@@ -91,7 +103,7 @@ public func runProgram(
     while !outData.isSet { usleep(1_000) }
     return ProcessResult(
         status: process.terminationStatus, stdout: String(decoding: outData.value ?? Data(), as: UTF8.self),
-        stderr: String(decoding: errData, as: UTF8.self))
+        stderr: String(decoding: errData, as: UTF8.self), timedOut: killed.isSet)
 }
 
 /// A value handed from one thread to another once.

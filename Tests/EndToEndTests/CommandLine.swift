@@ -7,13 +7,17 @@ struct CommandLine {
     var archive: URL { self.folder.appending("archive") }
     var catalog: URL { self.folder.appending("state/catalog.sqlite") }
 
+    /// A command that runs `photoingest` (e.g. `setpriv` with fewer capabilities), if any.
+    var launcher: [String] = []
+
     init(_ label: String) {
         self.folder = TemporaryFolder(label)
     }
 
     func run(_ arguments: [String], environment: [String: String] = [:]) throws -> ProcessResult {
-        try runProgram(
-            TestEnvironment.photoingest.path, arguments,
+        let command = self.launcher + [TestEnvironment.photoingest.path] + arguments
+        return try runProgram(
+            command[0], Array(command.dropFirst()),
             environment: [
                 "XDG_DATA_HOME": self.folder.appending("data").path, "XDG_STATE_HOME": self.folder.appending("state").path,
             ].merging(environment) { $1 })

@@ -151,6 +151,15 @@ import Testing
         #expect(error?.message.contains("No such file") == true)
     }
 
+    @Test("A file swapped for a FIFO after the walk fails at once instead of hanging the run on open")
+    func aFIFOIsNotOpenedForReading() async throws {
+        let url = self.folder.appending("swapped.jpg")
+        try #require(mkfifo(url.path, 0o644) == 0)
+        let file = DiscoveredFile(path: url.path, stamp: FileStamp(size: 10, modifiedNanoseconds: 0, inode: 0))
+        let error = await #expect(throws: IngestError.self) { try await ReadStage().process(file, context: self.context) }
+        #expect(error?.code == .changedWhileReading)
+    }
+
     @Test func filesOverTheMemoryLimitFailWithoutBeingRead() async throws {
         let url = self.folder.appending("huge.png")
         try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 0, count: 4_000)).write(to: url)

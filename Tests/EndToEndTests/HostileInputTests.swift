@@ -1,0 +1,108 @@
+import Foundation
+import IngestCore
+import IngestTesting
+import Testing
+
+/// The built command over `scripts/make-hostile-corpus`: broken, lying, hostile and oddly named
+/// input, and folders too big to list twice.
+@Suite struct HostileInputTests {
+    struct Expected: Decodable {
+        var path: String
+        var status: String
+        var reason: String?
+        var code: String?
+    }
+
+    struct Manifest: Decodable {
+        var files: [Expected]
+        var largeDir: Int
+    }
+
+    /// Makes the corpus in `folder` and reads its manifest.
+    static func make(in folder: TemporaryFolder, largeDir: Int = 0) throws -> Manifest {
+        let corpus = folder.appending("hostile")
+        let result = try runProgram(
+            TestEnvironment.repository.appendingPathComponent("scripts/make-hostile-corpus").path,
+            [corpus.path, "--real", TestEnvironment.realCorpus.path, "--large-dir", String(largeDir)])
+        try #require(result.status == 0, "make-hostile-corpus failed: \(result.stderr)")
+        return try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: corpus.appendingPathComponent("manifest.json")))
+    }
+
+    /// Root reads files whatever their permissions: the unreadable cases need the run without
+    /// the capabilities that allow it.
+    static var withoutRootsOverride: [String] {
+        getuid() == 0
+            ? ["/usr/bin/setpriv", "--inh-caps=-dac_override,-dac_read_search", "--bounding-set=-dac_override,-dac_read_search"]
+            : []
+    }
+
+    /// `bytes` (a path relative to the corpus's files) as the report spells it.
+    static func reported(_ root: URL, _ hex: String) -> String {
+        var bytes = Array(root.path.utf8) + [0x2F]
+        var index = hex.startIndex
+        while index < hex.endIndex {
+            let next = hex.index(index, offsetBy: 2)
+            bytes.append(UInt8(hex[index..<next], radix: 16)!)
+            index = next
+        }
+        return PathBytes.unicode(PathBytes.string(bytes))
+    }
+
+    @Test("Each hostile input ends with exactly the outcome it must, with its reason; the rest of the run is unaffected")
+    func everyHostileFileAccountedFor() throws {
+        var cli = CommandLine("hostile")
+        cli.launcher = Self.withoutRootsOverride
+        let manifest = try Self.make(in: cli.folder)
+        let files = cli.folder.appending("hostile/files")
+        defer { chmod(files.appendingPathComponent("locked").path, 0o755) }
+
+        let run = try cli.ingest([files])
+        #expect(!run.result.timedOut, "the run hung")
+        #expect(run.status == 1, "failures must exit 1, not crash: \(run.result.stderr.suffix(2_000))")
+        #expect(run.entries.count == manifest.files.count, "one report line per entry")
+        var byPath: [String: [[String: Any]]] = [:]
+        for entry in run.entries { byPath[entry["path"] as? String ?? "", default: []].append(entry) }
+        for expected in manifest.files {
+            let path = Self.reported(files, expected.path)
+            let entries = byPath[path] ?? []
+            try #require(entries.count == 1, "\(path): \(entries.count) outcomes")
+            let entry = entries[0]
+            #expect(entry["status"] as? String == expected.status, "\(path): \(entry)")
+            let reason = (entry["error"] ?? entry["reason"]) as? String ?? ""
+            if expected.status != "uploaded" { #expect(!reason.isEmpty, "\(path) has no reason") }
+            if let code = expected.code { #expect(entry["errorCode"] as? String == code, "\(path): \(entry)") }
+            if let part = expected.reason { #expect(reason.contains(part), "\(path): \(reason)") }
+        }
+        // What was stored is whole: every original in the archive hashes to its name.
+        let uploaded = manifest.files.filter { $0.status == "uploaded" }.count
+        let originals = TestEnvironment.files(under: cli.archive.appendingPathComponent("originals"))
+        #expect(originals.count == uploaded)
+        for original in originals {
+            #expect(try Fixtures.sha256sum(original) == original.deletingPathExtension().lastPathComponent)
+        }
+        // The text report names an awkward failed file on one line, its stray bytes escaped.
+        #expect(run.result.stderr.contains("/names/cut\\nshort \\xe9.jpg: "), "\(run.result.stderr)")
+
+        // The next run retries the failures, and nothing else.
+        let again = try cli.ingest([files])
+        #expect(again.count("failed") == run.count("failed"))
+        #expect(again.count("uploaded") == 0)
+    }
+
+    @Test("A folder of many entries (50,000 by default; PHOTOINGEST_LARGE_DIR to change) ends with one outcome each")
+    func aFolderWithManyEntries() throws {
+        let count = Int(ProcessInfo.processInfo.environment["PHOTOINGEST_LARGE_DIR"] ?? "") ?? 50_000
+        let cli = CommandLine("large-dir")
+        let manifest = try Self.make(in: cli.folder, largeDir: count)
+        #expect(manifest.largeDir == count)
+        let run = try cli.ingest([cli.folder.appending("hostile/large")])
+        #expect(!run.result.timedOut)
+        #expect(run.status == 0, "\(run.result.stderr.suffix(1_000))")
+        #expect(run.entries.count == count)
+        #expect(run.count("uploaded") == 1)
+        #expect(run.count("duplicate") == count - 1)
+        let again = try cli.ingest([cli.folder.appending("hostile/large")])
+        #expect(again.count("skipped") == count)
+        #expect((again.stages["read"] as? [String: Any])?["count"] as? Int ?? 0 == 0)
+    }
+}
