@@ -176,6 +176,26 @@ public final class Archive: Sendable {
         }
     }
 
+    /// Removes what writers killed mid-write left under `tmp/` (never a stored file: those are
+    /// renamed out of it whole), if older than `age` seconds so that live writers keep theirs.
+    /// Returns how many were removed.
+    @discardableResult
+    public func removeStaleTemporaryFiles(olderThan age: TimeInterval) -> Int {
+        let folder = self.root + "/" + ArchiveLayout.temporary
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let now = Date().timeIntervalSince1970
+        var removed = 0
+        for name in names {
+            var status = stat()
+            let path = folder + "/" + name
+            guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+                now - TimeInterval(status.st_mtim.tv_sec) >= age
+            else { continue }
+            if unlink(path) == 0 { removed += 1 }
+        }
+        return removed
+    }
+
     /// A new name under the archive's `tmp/`, on the same file system as the archive, for
     /// writing a file that ``store(_:inEvent:)`` will later move into place.
     public func temporaryPath() -> String {

@@ -7,8 +7,12 @@ public final class ReportWriter {
     private let handle: FileHandle
     private let closesHandle: Bool
     private var buffer = Data()
-    /// Lines are flushed in batches: a write per file would cost more than the JSON.
+    /// Lines are flushed in batches (a write per file would cost more than the JSON), and at
+    /// least every `flushInterval`, so that a killed run's report lacks at most its last moment.
     static let flushBytes = 64 << 10
+    static let flushInterval: Duration = .milliseconds(200)
+    private let clock = ContinuousClock()
+    private var lastFlush: ContinuousClock.Instant
 
     /// Opens `path` for writing (`-` is standard output).
     public init(path: String) throws(IngestError) {
@@ -24,15 +28,17 @@ public final class ReportWriter {
             self.handle = handle
             self.closesHandle = true
         }
+        self.lastFlush = self.clock.now
     }
 
     public func write(_ outcome: FileOutcome, event: Event) {
         self.buffer.append(Self.line(outcome, event: event))
         self.buffer.append(0x0A)
-        if self.buffer.count >= Self.flushBytes { self.flush() }
+        if self.buffer.count >= Self.flushBytes || self.clock.now - self.lastFlush >= Self.flushInterval { self.flush() }
     }
 
     public func flush() {
+        self.lastFlush = self.clock.now
         guard !self.buffer.isEmpty else { return }
         try? self.handle.write(contentsOf: self.buffer)
         self.buffer.removeAll(keepingCapacity: true)

@@ -14,6 +14,8 @@ public func buildApplication(
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
     let archive = try Archive(root: configuration.dataDirectory)
+    // The server owns its data folder: anything in tmp/ is from a server killed mid-upload.
+    archive.removeStaleTemporaryFiles(olderThan: 0)
     let tokens = await TokenAuthority(secret: configuration.secret)
     var logger = Logger(label: "photoshare-server")
     logger.logLevel = .warning
@@ -28,7 +30,7 @@ public func buildApplication(
     ProgressController(archive: archive, tokens: tokens).add(to: router)
     UploadController(
         archive: archive, tokens: tokens, maxUploadBytes: configuration.maxUploadBytes,
-        dropRate: configuration.faults.dropRate, counters: counters, thumbnailer: Thumbnailer()
+        faults: configuration.faults, counters: counters, thumbnailer: Thumbnailer()
     ).add(to: router)
 
     return Application(

@@ -5,8 +5,8 @@ import Foundation
 public final class ReferenceServer: @unchecked Sendable {
     public static let secret = "photoingest-tests-0123456789abcdef0123456789"
     public let data: TemporaryFolder
-    public let port: Int
-    private let process: Process
+    public private(set) var port: Int
+    private var process: Process
 
     public var url: String { "http://127.0.0.1:\(self.port)" }
 
@@ -17,15 +17,33 @@ public final class ReferenceServer: @unchecked Sendable {
     /// Starts `photoshare-server serve` with `arguments` added (fault injection, limits).
     public init(_ arguments: [String] = []) throws {
         self.data = TemporaryFolder("server")
+        (self.process, self.port) = try Self.start(data: self.data, port: 0, arguments)
+    }
+
+    /// Kills the server (SIGKILL: no chance to tidy up) and starts it again on the same port and
+    /// data, with `arguments` (fault injection) instead of the first ones when given.
+    public func restart(after pause: TimeInterval = 0, _ arguments: [String] = []) throws {
+        self.kill()
+        if pause > 0 { usleep(useconds_t(pause * 1e6)) }
+        (self.process, self.port) = try Self.start(data: self.data, port: self.port, arguments)
+    }
+
+    /// Kills the server at once, as a crash or a power cut would.
+    public func kill() {
+        guard self.process.isRunning else { return }
+        Foundation.kill(self.process.processIdentifier, SIGKILL)
+        self.process.waitUntilExit()
+    }
+
+    private static func start(data: TemporaryFolder, port: Int, _ arguments: [String]) throws -> (Process, Int) {
         let process = Process()
         process.executableURL = Self.executable
-        process.arguments = ["serve", "--data", self.data.path, "--port", "0"] + arguments
+        process.arguments = ["serve", "--data", data.path, "--port", String(port)] + arguments
         process.environment = ProcessInfo.processInfo.environment.merging(["PHOTOSHARE_SECRET": Self.secret]) { $1 }
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        self.process = process
         // The server prints "photoshare-server listening on http://HOST:PORT" once it listens.
         let line = UnsafeTransfer<String>()
         let reader = Thread {
@@ -45,13 +63,10 @@ public final class ReferenceServer: @unchecked Sendable {
             process.terminate()
             throw FixtureError("photoshare-server did not start: \(line.value ?? "no output")")
         }
-        self.port = port
+        return (process, port)
     }
 
-    deinit {
-        self.process.terminate()
-        self.process.waitUntilExit()
-    }
+    deinit { self.kill() }
 
     /// Runs another photoshare-server subcommand against this server's data and secret.
     @discardableResult

@@ -29,6 +29,12 @@ struct ServerOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Retries for network errors, 5xx and 429, with exponential back-off.", valueName: "n"))
     var retries = 5
 
+    @Option(
+        help: ArgumentHelp(
+            "Give up on a request (and retry it) when the server sends or takes nothing for this many seconds.",
+            valueName: "seconds"))
+    var stallTimeout = 30
+
     @Flag(help: "Multiplex uploads over HTTP/2 (often slower for bulk uploads than several HTTP/1.1 connections).")
     var http2 = false
 
@@ -49,6 +55,7 @@ struct ServerOptions: ParsableArguments {
         }
         if self.uploads < 1 { throw ValidationError("--uploads must be at least 1.") }
         if self.retries < 0 { throw ValidationError("--retries cannot be negative.") }
+        if self.stallTimeout < 1 { throw ValidationError("--stall-timeout must be at least 1 second.") }
         _ = try self.tokenSource()
     }
 
@@ -73,6 +80,8 @@ struct ServerOptions: ParsableArguments {
         options.maxConnections = self.uploads
         options.http2 = self.http2
         options.insecure = self.insecure
+        options.lowSpeedSeconds = self.stallTimeout
+        options.connectTimeoutMilliseconds = min(options.connectTimeoutMilliseconds, self.stallTimeout * 1_000)
         return PhotoShareClient(
             address: ServerAddress(baseURL: url, functionsURL: self.functionsUrl), transport: HTTPTransport(options: options),
             tokens: TokenProvider(try self.tokenSource()), retry: RetryPolicy(retries: self.retries))

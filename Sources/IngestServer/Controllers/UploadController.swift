@@ -12,7 +12,7 @@ struct UploadController {
     let archive: Archive
     let tokens: TokenAuthority
     let maxUploadBytes: Int
-    let dropRate: Double
+    let faults: ServerConfiguration.Faults
     let counters: FaultCounters
     let thumbnailer: Thumbnailer
 
@@ -32,10 +32,14 @@ struct UploadController {
         let form = UploadForm(boundary: boundary, temporaryPath: self.archive.temporaryPath())
         defer { form.discard() }
         // A dropped connection is cut somewhere in the first 64 KiB, mid-body.
-        let dropAt = Double.random(in: 0..<1) < self.dropRate ? Int.random(in: 1...(64 << 10)) : nil
+        let dropAt = Double.random(in: 0..<1) < self.faults.dropRate ? Int.random(in: 1...(64 << 10)) : nil
+        let readRate = self.faults.readBytesPerSecond
         var received = 0
         for try await buffer in request.body {
             received += buffer.readableBytes
+            if readRate > 0 {
+                try await Task.sleep(for: .seconds(Double(buffer.readableBytes) / Double(readRate)))
+            }
             guard received <= self.maxUploadBytes else {
                 throw APIError(.contentTooLarge, "the upload is larger than \(self.maxUploadBytes) bytes")
             }

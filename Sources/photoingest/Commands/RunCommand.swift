@@ -184,6 +184,8 @@ struct RunCommand: AsyncParsableCommand {
             let archivePath = Discovery.absolute(self.archive)
             let name = self.event.first ?? "default"
             let archive = try Archive(root: archivePath)
+            // Left by a run killed mid-write; an hour old, so another live run's are left alone.
+            if !self.dryRun { archive.removeStaleTemporaryFiles(olderThan: 3_600) }
             destination = ArchiveDestination(archive: archive, io: context.io)
             events = [Event(id: name, name: name, window: try self.window())]
             excluded.append(archivePath)

@@ -37,9 +37,18 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Fault injection: delay every request by this many milliseconds.", valueName: "ms"))
     var latencyMs = 0
 
+    @Option(help: ArgumentHelp("Fault injection: accept this share of requests and never answer them.", valueName: "rate"))
+    var hangRate = 0.0
+
+    @Option(help: ArgumentHelp("Fault injection: read upload bodies no faster than this (a slow reader).", valueName: "bytes/s"))
+    var readBytesPerSecond = 0
+
     func validate() throws {
-        for (name, rate) in [("--fail-rate", self.failRate), ("--throttle-rate", self.throttleRate), ("--drop-rate", self.dropRate)]
-        where !(0...1).contains(rate) {
+        let rates = [
+            ("--fail-rate", self.failRate), ("--throttle-rate", self.throttleRate), ("--drop-rate", self.dropRate),
+            ("--hang-rate", self.hangRate),
+        ]
+        for (name, rate) in rates where !(0...1).contains(rate) {
             throw ValidationError("\(name) is a share of requests, from 0 to 1.")
         }
         if !(400...599).contains(self.failStatus) { throw ValidationError("--fail-status must be a 4xx or 5xx status.") }
@@ -55,6 +64,8 @@ struct ServeCommand: AsyncParsableCommand {
         faults.throttleRate = self.throttleRate
         faults.dropRate = self.dropRate
         faults.latencyMilliseconds = self.latencyMs
+        faults.hangRate = self.hangRate
+        faults.readBytesPerSecond = self.readBytesPerSecond
         let configuration = ServerConfiguration(
             dataDirectory: self.data, host: self.host, port: self.port, secret: try self.secret.resolved(),
             maxUploadBytes: self.maxUploadMb << 20, faults: faults)

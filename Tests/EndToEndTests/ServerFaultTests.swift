@@ -1,0 +1,185 @@
+import Foundation
+import IngestCore
+import IngestTesting
+import Testing
+
+/// photoingest and the reference server broken on purpose: killed clients, killed servers, servers
+/// that hang or read slowly. Whatever happens, a later run completes the work, every photo is on
+/// the server exactly once and whole, and the catalog agrees with the server.
+@Suite(.serialized) struct ServerFaultTests {
+    static let corpusFolder = TemporaryFolder("fault-corpus")
+    /// 100 photos (three byte-identical copies among them) of a fifth of a megapixel.
+    static let corpus: Result<URL, Error> = Result {
+        try Fixtures.corpus(count: 100, seed: 33, megapixels: 0.2, in: corpusFolder)
+    }
+    static var photos: Set<String> {
+        get throws { Set(try TestEnvironment.files(under: corpus.get()).filter { $0.pathExtension == "jpg" }.map(Fixtures.sha256sum)) }
+    }
+    static let window = ["--timezone", "UTC"]
+
+    /// An event wide enough for every photo, the undated one (timed by its file) included.
+    static func addEvent(_ server: ReferenceServer) throws -> String {
+        try server.addEvent(name: "Party", start: "2000-01-01T00:00:00Z", end: "2100-01-01T00:00:00Z")
+    }
+
+    /// Starts `photoingest run` against `server` without waiting for it.
+    func start(_ cli: CommandLine, _ server: ReferenceServer, report: URL, _ extra: [String] = []) throws -> Process {
+        let process = Process()
+        process.executableURL = TestEnvironment.photoingest
+        process.arguments =
+            ["run", try Self.corpus.get().path, "--server", server.url, "--catalog", cli.catalog.path, "--report", report.path]
+            + Self.window + extra
+        process.environment = ProcessInfo.processInfo.environment.merging(["PHOTOINGEST_TOKEN": try server.token(ttl: 86_400)]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    func ingest(_ cli: CommandLine, _ server: ReferenceServer, _ extra: [String] = []) throws -> Ingest {
+        try cli.ingest(
+            [try Self.corpus.get()], ["--server", server.url] + Self.window + extra,
+            environment: ["PHOTOINGEST_TOKEN": try server.token()])
+    }
+
+    /// What a user would check after the dust settles: the server holds each photo of the corpus
+    /// exactly once, whole (original hashing to its name, both thumbnails), nothing half-written
+    /// under tmp/, and the catalog says done for exactly what the server holds.
+    func expectServerAndCatalogAgree(_ server: ReferenceServer, _ cli: CommandLine, event: String) throws {
+        let photos = try Self.photos
+        let held = Set(try server.sql("SELECT sha256 FROM event_photo WHERE event_id = '\(event)'").split(separator: "\n").map(String.init))
+        #expect(held == photos, "server holds \(held.count) of \(photos.count) photos; \(held.symmetricDifference(photos).count) differ")
+        #expect(try server.sql("SELECT count(*) FROM event_photo") == "\(photos.count)")
+        let originals = TestEnvironment.files(under: server.data.appending("originals"))
+        #expect(originals.count == photos.count)
+        for original in originals {
+            #expect(try Fixtures.sha256sum(original) == original.deletingPathExtension().lastPathComponent, "a corrupt original")
+        }
+        #expect(TestEnvironment.files(under: server.data.appending("thumbnails/500")).count == photos.count)
+        #expect(TestEnvironment.files(under: server.data.appending("thumbnails/200")).count == photos.count)
+        #expect(TestEnvironment.files(under: server.data.appending("tmp")).isEmpty)
+
+        let done = try runProgram(
+            "sqlite3",
+            [
+                cli.catalog.path,
+                "SELECT f.sha256 FROM file f JOIN outcome o ON o.path = f.path WHERE o.status IN ('uploaded', 'duplicate')",
+            ]
+        ).stdout.split(separator: "\n").map(String.init)
+        #expect(Set(done) == photos, "catalog done \(Set(done).count), server \(photos.count); \(Set(done).symmetricDifference(photos).count) differ")
+        let notDone = try runProgram("sqlite3", [cli.catalog.path, "SELECT count(*) FROM outcome WHERE status = 'failed'"]).stdout
+        #expect(notDone.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+    }
+
+    @Test("kill -9 at random moments (20 kills by default; PHOTOINGEST_KILLS for more): nothing lost, nothing twice")
+    func killLoop() throws {
+        let kills = Int(ProcessInfo.processInfo.environment["PHOTOINGEST_KILLS"] ?? "") ?? 20
+        // Latency spreads each run over enough time for kills to land mid-upload.
+        let server = try ReferenceServer(["--latency-ms", "150"])
+        let event = try Self.addEvent(server)
+        let cli = CommandLine("kill-loop")
+        var generator = SystemRandomNumberGenerator()
+        var landed = 0
+        var reports: [URL] = []
+        // Rounds go on until `kills` kills have hit a running process: one that ended by itself
+        // before its kill does not count.
+        while landed < kills && reports.count < kills * 3 {
+            let report = cli.folder.appending("report-\(reports.count).ndjson")
+            reports.append(report)
+            let process = try self.start(cli, server, report: report, ["--uploads", "2"])
+            usleep(UInt32.random(in: 100_000...1_200_000, using: &generator))
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                landed += 1
+            }
+            process.waitUntilExit()
+        }
+        #expect(landed == kills, "\(landed) kills landed in \(reports.count) rounds")
+
+        let last = try self.ingest(cli, server)
+        #expect(last.status == 0, "\(last.result.stderr.suffix(2_000))")
+        #expect(last.count("failed") == 0)
+        try self.expectServerAndCatalogAgree(server, cli, event: event)
+
+        // No run, killed or not, said "uploaded" of a file the server does not hold.
+        let held = Set(try server.sql("SELECT sha256 FROM event_photo").split(separator: "\n").map(String.init))
+        var claimed = 0
+        for report in reports {
+            for line in ((try? String(contentsOf: report, encoding: .utf8)) ?? "").split(separator: "\n") {
+                guard let entry = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                    entry["status"] as? String == "uploaded", let hash = entry["sha256"] as? String
+                else { continue }
+                claimed += 1
+                #expect(held.contains(hash), "reported uploaded, not on the server: \(entry)")
+            }
+        }
+        #expect(claimed > 0, "the killed runs reported nothing: the kills came too early to test anything")
+    }
+
+    @Test("The server killed and restarted mid-run: the run rides it out with retries and everything arrives once")
+    func serverRestartMidRun() throws {
+        let server = try ReferenceServer(["--latency-ms", "40"])
+        let event = try Self.addEvent(server)
+        let cli = CommandLine("server-restart")
+        let report = cli.folder.appending("report.ndjson")
+        let process = try self.start(cli, server, report: report, ["--uploads", "3", "--retries", "8"])
+        let deadline = Date().addingTimeInterval(60)
+        while (Int(try server.sql("SELECT count(*) FROM event_photo")) ?? 0) < 5 && Date() < deadline { usleep(10_000) }
+        try server.restart(after: 1.5, ["--latency-ms", "40"])
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let again = try self.ingest(cli, server)
+        #expect(again.count("uploaded") == 0, "the first run left work undone")
+        try self.expectServerAndCatalogAgree(server, cli, event: event)
+    }
+
+    @Test("A server that accepts and never answers: the run gives up within --stall-timeout with a reason; a later run completes")
+    func hangingServer() throws {
+        let server = try ReferenceServer()
+        let event = try Self.addEvent(server)
+        try server.restart(["--hang-rate", "0.25"])
+        let cli = CommandLine("hanging")
+        let started = Date()
+        let hung = try self.ingest(cli, server, ["--stall-timeout", "2", "--retries", "1", "--uploads", "8"])
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(!hung.result.timedOut)
+        // Each stalled request costs two attempts of 2 s each, and they run 8 at once: far from the
+        // 600 s the test would allow.
+        #expect(elapsed < 120, "the run took \(elapsed) s")
+        let faults = try server.faults()
+        #expect(faults["hung", default: 0] > 0, "\(faults)")
+        if hung.status != 0 {
+            let failed = hung.entries.filter { $0["status"] as? String == "failed" }
+            #expect(!failed.isEmpty || hung.status == 2, "\(hung.result.stderr.suffix(1_000))")
+            for entry in failed {
+                let reason = entry["error"] as? String ?? ""
+                #expect(reason.contains("Timeout") || reason.contains("timed out"), "\(entry)")
+            }
+        }
+        try server.restart()
+        let later = try self.ingest(cli, server)
+        #expect(later.status == 0, "\(later.result.stderr.suffix(2_000))")
+        try self.expectServerAndCatalogAgree(server, cli, event: event)
+    }
+
+    @Test("A slow reader: uploads that keep moving finish; one slower than the stall limit fails with a reason")
+    func slowReader() throws {
+        let server = try ReferenceServer()
+        let event = try Self.addEvent(server)
+        // About 2.5 s per photo at this rate, well above libcurl's 1 KB/s floor: slow but moving.
+        try server.restart(["--read-bytes-per-second", "60000"])
+        let cli = CommandLine("slow-reader")
+        let first = try self.ingest(cli, server, ["--uploads", "30", "--stall-timeout", "3"])
+        #expect(first.status == 0, "\(first.result.stderr.suffix(2_000))")
+        try self.expectServerAndCatalogAgree(server, cli, event: event)
+
+        // Below 1 KB/s for longer than --stall-timeout: given up, with the reason, not waited on for ever.
+        let crawl = try ReferenceServer(["--read-bytes-per-second", "200"])
+        _ = try Self.addEvent(crawl)
+        let stalled = try self.ingest(CommandLine("crawl"), crawl, ["--uploads", "30", "--stall-timeout", "2", "--retries", "0"])
+        #expect(stalled.status == 1)
+        #expect(stalled.count("failed") == (try Self.photos.count))
+        let reason = stalled.entries.first { $0["status"] as? String == "failed" }?["error"] as? String ?? ""
+        #expect(reason.contains("slower than") || reason.contains("Timeout"), "\(reason)")
+    }
+}
