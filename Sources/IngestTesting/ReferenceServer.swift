@@ -14,18 +14,30 @@ public final class ReferenceServer: @unchecked Sendable {
         TestEnvironment.photoingest.deletingLastPathComponent().appendingPathComponent("photoshare-server")
     }
 
+    private var dataLimited = false
+
     /// Starts `photoshare-server serve` with `arguments` added (fault injection, limits).
     public init(_ arguments: [String] = []) throws {
         self.data = TemporaryFolder("server")
-        (self.process, self.port) = try Self.start(data: self.data, port: 0, arguments)
+        (self.process, self.port) = try Self.start(data: self.data, port: 0, dataLimit: nil, arguments)
+    }
+
+    /// The data folder as the server sees it: on a limited one, through its own mount namespace
+    /// (good for copying; SQLite resolves the /proc link to the other namespace's folder, so
+    /// ``sql(_:)`` reads `data`).
+    public var dataView: URL {
+        self.dataLimited
+            ? URL(fileURLWithPath: "/proc/\(self.process.processIdentifier)/root" + self.data.path) : self.data.url
     }
 
     /// Kills the server (SIGKILL: no chance to tidy up) and starts it again on the same port and
-    /// data, with `arguments` (fault injection) instead of the first ones when given.
-    public func restart(after pause: TimeInterval = 0, _ arguments: [String] = []) throws {
+    /// data folder, with `arguments` (fault injection); with `dataLimit`, on a copy of the data in
+    /// a file system of that many bytes (a ``SmallFileSystem``) that fills up.
+    public func restart(after pause: TimeInterval = 0, _ arguments: [String] = [], dataLimit: Int? = nil) throws {
         self.kill()
         if pause > 0 { usleep(useconds_t(pause * 1e6)) }
-        (self.process, self.port) = try Self.start(data: self.data, port: self.port, arguments)
+        (self.process, self.port) = try Self.start(data: self.data, port: self.port, dataLimit: dataLimit, arguments)
+        self.dataLimited = dataLimit != nil
     }
 
     /// Kills the server at once, as a crash or a power cut would.
@@ -35,10 +47,14 @@ public final class ReferenceServer: @unchecked Sendable {
         self.process.waitUntilExit()
     }
 
-    private static func start(data: TemporaryFolder, port: Int, _ arguments: [String]) throws -> (Process, Int) {
+    private static func start(data: TemporaryFolder, port: Int, dataLimit: Int?, _ arguments: [String]) throws -> (Process, Int) {
         let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = ["serve", "--data", data.path, "--port", String(port)] + arguments
+        var command = [Self.executable.path, "serve", "--data", data.path, "--port", String(port)] + arguments
+        if let dataLimit {
+            command = SmallFileSystem.command(mounting: data.path, bytes: dataLimit, script: "exec \"$@\"", command)
+        }
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
         process.environment = ProcessInfo.processInfo.environment.merging(["PHOTOSHARE_SECRET": Self.secret]) { $1 }
         let output = Pipe()
         process.standardOutput = output

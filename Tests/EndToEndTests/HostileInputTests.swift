@@ -87,6 +87,9 @@ import Testing
         let again = try cli.ingest([files])
         #expect(again.count("failed") == run.count("failed"))
         #expect(again.count("uploaded") == 0)
+        ReliabilityFigure.record(
+            "hostile and broken input",
+            ["entries": manifest.files.count, "stored": uploaded, "failed": run.count("failed"), "skipped": run.count("skipped")])
     }
 
     @Test("A folder of many entries (50,000 by default; PHOTOINGEST_LARGE_DIR to change) ends with one outcome each")
@@ -104,5 +107,6 @@ import Testing
         let again = try cli.ingest([cli.folder.appending("hostile/large")])
         #expect(again.count("skipped") == count)
         #expect((again.stages["read"] as? [String: Any])?["count"] as? Int ?? 0 == 0)
+        ReliabilityFigure.record("folder of many entries", ["entries": count, "stored": run.count("uploaded")])
     }
 }

@@ -114,6 +114,8 @@ import Testing
             }
         }
         #expect(claimed > 0, "the killed runs reported nothing: the kills came too early to test anything")
+        ReliabilityFigure.record(
+            "kill -9 loop", ["photos": try Self.photos.count, "kills": landed, "rounds": reports.count, "uploadedBeforeKills": claimed])
     }
 
     @Test("The server killed and restarted mid-run: the run rides it out with retries and everything arrives once")
@@ -131,6 +133,7 @@ import Testing
         let again = try self.ingest(cli, server)
         #expect(again.count("uploaded") == 0, "the first run left work undone")
         try self.expectServerAndCatalogAgree(server, cli, event: event)
+        ReliabilityFigure.record("server killed and restarted mid-run", ["photos": try Self.photos.count, "serverKills": 1])
     }
 
     @Test("A server that accepts and never answers: the run gives up within --stall-timeout with a reason; a later run completes")
@@ -160,6 +163,12 @@ import Testing
         let later = try self.ingest(cli, server)
         #expect(later.status == 0, "\(later.result.stderr.suffix(2_000))")
         try self.expectServerAndCatalogAgree(server, cli, event: event)
+        ReliabilityFigure.record(
+            "hanging server",
+            [
+                "photos": try Self.photos.count, "requestsHung": faults["hung", default: 0],
+                "failedThenCompleted": hung.count("failed"), "seconds": Int(elapsed.rounded()),
+            ])
     }
 
     @Test("A slow reader: uploads that keep moving finish; one slower than the stall limit fails with a reason")
@@ -181,5 +190,7 @@ import Testing
         #expect(stalled.count("failed") == (try Self.photos.count))
         let reason = stalled.entries.first { $0["status"] as? String == "failed" }?["error"] as? String ?? ""
         #expect(reason.contains("slower than") || reason.contains("Timeout"), "\(reason)")
+        ReliabilityFigure.record(
+            "slow reader", ["photos": try Self.photos.count, "uploadedSlowly": first.count("uploaded"), "failedStalled": stalled.count("failed")])
     }
 }

@@ -77,6 +77,12 @@ import Testing
         #expect(retries >= answered && retries <= injected, "client \(run.transfers), server faults \(faults)")
         // Nothing half-uploaded is left behind on the server.
         #expect(TestEnvironment.files(under: server.data.appending("tmp")).isEmpty)
+        ReliabilityFigure.record(
+            "injected 503, 429, dropped connections",
+            [
+                "photos": Self.photos, "failed503": faults["failed", default: 0], "throttled429": faults["throttled", default: 0],
+                "dropped": faults["dropped", default: 0], "retries": retries,
+            ])
     }
 
     @Test("An expiring upload token is refreshed through --token-command exactly once under 8 concurrent uploads")
