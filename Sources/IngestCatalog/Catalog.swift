@@ -108,11 +108,11 @@ public final class Catalog: Sendable {
                     """)
             let outcome = try db.cachedStatement(
                 sql: """
-                    INSERT INTO outcome (path, destination, event, window, status, reason, run_id, updated_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO outcome (path, destination, event, window, status, reason, error_code, run_id, updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT(path, destination, event) DO UPDATE SET window = excluded.window,
-                        status = excluded.status, reason = excluded.reason, run_id = excluded.run_id,
-                        updated_at = excluded.updated_at
+                        status = excluded.status, reason = excluded.reason, error_code = excluded.error_code,
+                        run_id = excluded.run_id, updated_at = excluded.updated_at
                     """)
             for record in records {
                 let capture = record.capture
@@ -125,7 +125,7 @@ public final class Catalog: Sendable {
                 ])
                 try outcome.execute(arguments: [
                     record.path, record.destination, record.event, record.window, record.status.rawValue,
-                    record.reason, run, now,
+                    record.reason, record.errorCode, run, now,
                 ])
             }
         }

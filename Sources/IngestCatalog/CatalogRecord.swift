@@ -13,10 +13,12 @@ public struct CatalogRecord: Sendable, Equatable {
     public var window: String
     public var status: FileStatus
     public var reason: String?
+    /// The failure's code (``IngestError/Code``), for failed files.
+    public var errorCode: String?
 
     public init(
         path: String, stamp: FileStamp, sha256: ContentHash?, mediaType: String?, capture: CaptureTime?,
-        destination: String, event: String, window: String, status: FileStatus, reason: String?
+        destination: String, event: String, window: String, status: FileStatus, reason: String?, errorCode: String? = nil
     ) {
         self.path = path
         self.stamp = stamp
@@ -28,6 +30,7 @@ public struct CatalogRecord: Sendable, Equatable {
         self.window = window
         self.status = status
         self.reason = reason
+        self.errorCode = errorCode
     }
 }
 

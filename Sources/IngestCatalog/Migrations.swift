@@ -42,6 +42,10 @@ enum Migrations {
                     );
                     """)
         }
+        // Failures keep their code beside the reason, so that they can be counted by kind.
+        migrator.registerMigration("v2-error-code") { db in
+            try db.execute(sql: "ALTER TABLE outcome ADD COLUMN error_code TEXT")
+        }
         return migrator
     }
 }

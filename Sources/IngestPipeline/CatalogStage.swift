@@ -37,7 +37,8 @@ public actor CatalogStage {
             CatalogRecord(
                 path: outcome.path, stamp: stamp, sha256: outcome.sha256, mediaType: outcome.kind?.mediaType,
                 capture: outcome.capture, destination: self.destination, event: self.event.id,
-                window: self.event.window.description, status: outcome.status, reason: outcome.reason))
+                window: self.event.window.description, status: outcome.status, reason: outcome.reason,
+                errorCode: outcome.errorCode))
         if self.pending.count >= self.batchSize || ContinuousClock.now - self.lastFlush >= Self.maximumDelay {
             try await self.flush()
         }

@@ -79,6 +79,56 @@ import Testing
         #expect(error?.message.contains("newer") == true)
     }
 
+    @Test("A catalog written by the first schema (v1) is migrated in place: what it knew still holds")
+    func migratesAnOlderCatalog() async throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/catalog-v1.sql")
+        try FileManager.default.createDirectory(
+            atPath: (self.path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let load = try runProgram("sqlite3", [self.path, ".read \(fixture.path)"])
+        try #require(load.status == 0, "\(load.stderr)")
+
+        let catalog = try Catalog(path: self.path)
+        let okStamp = FileStamp(size: 166_643, modifiedNanoseconds: 1_795_302_150_546_184_936, inode: 16_498_990)
+        let entries = try await catalog.entries(
+            for: ["/photos/ok.jpg", "/photos/cut.jpg", "/photos/notes.txt"], destination: "archive:/srv/archive", event: "default")
+        #expect(entries.count == 3)
+        #expect(entries["/photos/ok.jpg"]?.isDone(stamp: okStamp, window: "../..") == true)
+        #expect(entries["/photos/cut.jpg"]?.status == .failed)
+        #expect(entries["/photos/cut.jpg"]?.reason?.contains("Premature end") == true)
+        #expect(entries["/photos/notes.txt"]?.status == .skipped)
+
+        // The new column is there and written.
+        let run = try await catalog.beginRun(destination: "archive:/srv/archive", event: "default")
+        var failed = self.record("/photos/cut.jpg", .failed)
+        failed.destination = "archive:/srv/archive"
+        failed.errorCode = "decodeFailed"
+        try await catalog.record([failed], run: run)
+        let code = try runProgram("sqlite3", [self.path, "SELECT error_code FROM outcome WHERE path = '/photos/cut.jpg'"])
+        #expect(code.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "decodeFailed")
+        let migrations = try runProgram("sqlite3", [self.path, "SELECT identifier FROM grdb_migrations ORDER BY identifier"])
+        #expect(migrations.stdout.split(separator: "\n") == ["v1", "v2-error-code"])
+    }
+
+    @Test("A catalog with a damaged page is refused with a message, and not a byte of it is rewritten")
+    func aCorruptCatalogIsRefusedAndLeftAlone() async throws {
+        do {
+            let catalog = try Catalog(path: self.path)
+            let run = try await catalog.beginRun(destination: "archive:/a", event: "default")
+            try await catalog.record((0..<200).map { self.record("/photos/\($0).jpg", .uploaded) }, run: run)
+        }
+        // Fold the WAL into the file, then damage the schema's page past the 100-byte header.
+        try runProgram("sqlite3", [self.path, "PRAGMA wal_checkpoint(TRUNCATE)"])
+        let url = URL(fileURLWithPath: self.path)
+        var bytes = try Data(contentsOf: url)
+        for index in 100..<1_000 { bytes[index] = 0xA5 }
+        try bytes.write(to: url)
+
+        let error = #expect(throws: IngestError.self) { try Catalog(path: self.path) }
+        #expect(error?.code == .catalogUnusable)
+        #expect(error?.message.contains("left as it is") == true, "\(error?.message ?? "")")
+        #expect(try Data(contentsOf: url) == bytes)
+    }
+
     @Test func largeLookupsAreAnsweredInFull() async throws {
         let catalog = try Catalog(path: self.path)
         let run = try await catalog.beginRun(destination: "archive:/a", event: "default")
