@@ -11,6 +11,8 @@ let package = Package(
         .library(
             name: "PhotoIngest",
             targets: ["IngestCore", "IngestImaging", "IngestCatalog", "IngestArchive", "IngestTransport", "IngestPipeline"]),
+        // For Fuzz/, the libFuzzer harness: the parsers' fuzz target and the test fixtures.
+        .library(name: "IngestTesting", targets: ["IngestTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -74,7 +76,7 @@ let package = Package(
             ]
         ),
         // Helpers for the tests: temporary folders, the shared corpus, running tools.
-        .target(name: "IngestTesting", dependencies: ["IngestCore"]),
+        .target(name: "IngestTesting", dependencies: ["IngestCore", "IngestImaging"]),
         .executableTarget(
             name: "photoingest",
             dependencies: [

@@ -76,7 +76,7 @@ public enum ExifLocator {
     ///
     /// The item starts with a 4-byte offset to the TIFF header, usually followed by `Exif\0\0`.
     static func heif(_ reader: ByteReader) -> UnsafeRawBufferPointer? {
-        guard let meta = ISOBox.find("meta", in: reader, range: 0..<reader.count) else { return nil }
+        guard let meta = ISOBox.find("meta", in: reader, range: 0..<reader.count), meta.payload.count >= 4 else { return nil }
         // meta is a full box: version and flags come before its children.
         let children = (meta.payload.lowerBound + 4)..<meta.payload.upperBound
         guard let iinf = ISOBox.find("iinf", in: reader, range: children),

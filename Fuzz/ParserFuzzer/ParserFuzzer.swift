@@ -1,0 +1,17 @@
+import FuzzerDriver
+import IngestTesting
+
+/// libFuzzer's entry point: one input through every parser of untrusted bytes.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    ParserFuzzTarget.run(UnsafeRawBufferPointer(start: data, count: count))
+    return 0
+}
+
+/// SwiftPM links an executable's `main` to `<target>_main`: hand the command line to libFuzzer.
+@_cdecl("ParserFuzzer_main")
+public func parserFuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var argc = argc
+    var argv = argv
+    return LLVMFuzzerRunDriver(&argc, &argv) { data, count in fuzzOneInput(data, count) }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import IngestCore
+import IngestImaging
+
+/// Every parser photoingest runs over a file's untrusted bytes, run over one input: the media
+/// sniffer, the container walkers (JPEG, PNG, WebP, HEIF, and the bytes taken as bare TIFF), the
+/// EXIF reader (libexif) and the capture-time rules. A crash, a hang or a broken invariant here
+/// is a finding. Shared by the fuzz tests and the libFuzzer harness in `Fuzz/`.
+public enum ParserFuzzTarget {
+    static let resolver = CaptureTimeResolver(
+        assumedZone: TimeZone(identifier: "Europe/Berlin")!, now: Date(timeIntervalSince1970: 1_800_000_000))
+    static let modified = Date(timeIntervalSince1970: 1_700_000_000)
+
+    public static func run(_ bytes: UnsafeRawBufferPointer) {
+        _ = MediaSniffer.sniff(bytes.prefix(MediaSniffer.headerLength))
+        for kind in MediaKind.allCases {
+            if let block = ExifLocator.tiffBlock(in: bytes, kind: kind) {
+                // A block found is a view into the input, never past it.
+                let base = bytes.baseAddress.map { UnsafeRawPointer($0) }
+                precondition(
+                    block.count == 0
+                        || (base != nil && block.baseAddress! >= base! && block.baseAddress! + block.count <= base! + bytes.count),
+                    "the EXIF block found for \(kind) lies outside the input")
+            }
+            let fields = MetadataReader.timeFields(in: bytes, kind: kind)
+            let capture = Self.resolver.resolve(fields, fileModified: Self.modified)
+            precondition(capture.instant.timeIntervalSince1970.isFinite, "a capture time that is not a number")
+        }
+    }
+
+    public static func run(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { Self.run($0) }
+    }
+
+    /// Well-formed inputs to mutate: EXIF with every time tag and GPS, in each container and both
+    /// byte orders, and the heads of the real corpus's files where it is present.
+    public static func seeds(realCorpus: URL? = nil) -> [[UInt8]] {
+        var builder = ExifBuilder()
+        builder.ifd0 = [(0x010F, .ascii("Maker")), (0x0132, .ascii("2024:02:29 23:59:59"))]
+        builder.exif = [
+            (0x9003, .ascii("2025:09:27 21:39:00")), (0x9011, .ascii("-07:00")), (0x9291, .ascii("25")),
+            (0x9004, .ascii("2025:09:27 21:39:00")), (0x9012, .ascii("+05:45")),
+        ]
+        builder.gps = [(0x001D, .ascii("2025:09:28")), (0x0007, .rationals([(4, 1), (39, 1), (0, 1)]))]
+        var seeds: [[UInt8]] = []
+        for bigEndian in [false, true] {
+            builder.bigEndian = bigEndian
+            seeds += [
+                builder.tiff(), builder.jpeg(), builder.png(), builder.webp(), builder.webp(prefixed: true),
+                builder.heif(prefixed: false), builder.heif(prefixed: true),
+            ]
+        }
+        if let realCorpus {
+            let files = TestEnvironment.files(under: realCorpus).filter {
+                ["jpg", "jpeg", "heic", "heif", "avif", "webp", "png"].contains($0.pathExtension.lowercased())
+            }
+            // A spread of them, each cut to its first 64 KiB (where the metadata is).
+            for file in stride(from: 0, to: files.count, by: max(1, files.count / 24)).map({ files[$0] }) {
+                guard let handle = try? FileHandle(forReadingFrom: file), let head = try? handle.read(upToCount: 64 << 10)
+                else { continue }
+                seeds.append([UInt8](head))
+            }
+        }
+        return seeds
+    }
+}
