@@ -45,6 +45,9 @@ enum VipsError {
     /// At most this many distinct messages are kept: a corrupt JPEG repeats the same warning per scan line.
     static let messageLimit = 3
 
+    /// Decodes hold it shared; a decode whose error text must be its own alone holds it exclusive.
+    static let lock = SharedLock()
+
     /// Reads and clears libvips's error buffer, as one line of its distinct messages, last (the fatal one) first.
     static func take() -> String {
         let message = vips_error_buffer().map { String(cString: $0) } ?? ""
@@ -56,5 +59,36 @@ enum VipsError {
             if !text.isEmpty && seen.insert(text).inserted { distinct.append(text) }
         }
         return distinct.isEmpty ? "unknown libvips error" : distinct.prefix(Self.messageLimit).joined(separator: "; ")
+    }
+}
+
+/// A readers-writer lock that lets a waiting writer in ahead of new readers, so that a rare
+/// exclusive section is not starved by a steady stream of shared ones.
+final class SharedLock: @unchecked Sendable {
+    private let lock = UnsafeMutablePointer<pthread_rwlock_t>.allocate(capacity: 1)
+
+    init() {
+        var attributes = pthread_rwlockattr_t()
+        pthread_rwlockattr_init(&attributes)
+        pthread_rwlockattr_setkind_np(&attributes, Int32(PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP))
+        pthread_rwlock_init(self.lock, &attributes)
+        pthread_rwlockattr_destroy(&attributes)
+    }
+
+    deinit {
+        pthread_rwlock_destroy(self.lock)
+        self.lock.deallocate()
+    }
+
+    func shared<Result, Failure>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        pthread_rwlock_rdlock(self.lock)
+        defer { pthread_rwlock_unlock(self.lock) }
+        return try body()
+    }
+
+    func exclusive<Result, Failure>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        pthread_rwlock_wrlock(self.lock)
+        defer { pthread_rwlock_unlock(self.lock) }
+        return try body()
     }
 }

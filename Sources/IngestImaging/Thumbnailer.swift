@@ -46,6 +46,19 @@ public struct Thumbnailer: Sendable {
     public func thumbnails(of bytes: UnsafeRawBufferPointer) throws(IngestError) -> Thumbnails {
         // libvips starts on first use: a re-run with nothing new to decode never pays for it.
         try ImagingLibrary.bootstrap()
+        do {
+            return try VipsError.lock.shared { () throws(IngestError) in try self.make(bytes) }
+        } catch where error.code == .decodeFailed {
+            // libvips has one error buffer for the process: a failure's text can hold lines that
+            // other decodes wrote meanwhile. Failing again alone gives this file's reason only.
+            return try VipsError.lock.exclusive { () throws(IngestError) in
+                vips_error_clear()
+                return try self.make(bytes)
+            }
+        }
+    }
+
+    private func make(_ bytes: UnsafeRawBufferPointer) throws(IngestError) -> Thumbnails {
         guard let base = bytes.baseAddress, !bytes.isEmpty else {
             throw IngestError(.decodeFailed, "empty file")
         }

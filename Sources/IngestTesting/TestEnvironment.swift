@@ -117,4 +117,14 @@ public final class UnsafeTransfer<Value>: @unchecked Sendable {
         set { self.lock.withLock { self.stored = newValue; self.set = true } }
     }
     public var isSet: Bool { self.lock.withLock { self.set } }
+
+    /// Changes the value in place, under the lock: for values several threads add to.
+    public func mutate(_ change: (inout Value) -> Void) {
+        self.lock.withLock {
+            if var value = self.stored {
+                change(&value)
+                self.stored = value
+            }
+        }
+    }
 }

@@ -101,4 +101,48 @@ import Testing
         }
         #expect(throws: IngestError.self) { try [UInt8]().withUnsafeBytes { try Thumbnailer().thumbnails(of: $0) } }
     }
+
+    @Test("Decodes failing at once on other threads never lend each other their libvips messages")
+    func failuresKeepTheirOwnReasons() throws {
+        let jpeg = Array(try Data(contentsOf: try Fixtures.jpeg(in: self.folder, width: 640, height: 480)))
+        let truncatedJPEG = Array(jpeg.prefix(jpeg.count / 2))
+        let png = self.folder.appending("whole.png")
+        try runProgram("vips", ["copy", try Fixtures.jpeg(in: self.folder, name: "for-png.jpg", width: 640, height: 480).path, png.path])
+        let pngBytes = Array(try Data(contentsOf: png))
+        let truncatedPNG = Array(pngBytes.prefix(pngBytes.count / 2))
+        // Whole HEICs decode with libheif lines in the buffer ("bad seek"), a failure or not.
+        let heics = TestEnvironment.files(under: TestEnvironment.realCorpus.appendingPathComponent("heic"))
+            .filter { $0.pathExtension.lowercased() == "heic" }.prefix(2)
+        let heicBytes = try heics.map { Array(try Data(contentsOf: $0)) }
+        let inputs: [(bytes: [UInt8], own: String, foreign: [String])] = [
+            (truncatedJPEG, "Jpeg", ["png", "PNG", "heif", "seek"]),
+            (truncatedPNG, "png", ["Jpeg", "JPEG", "heif", "seek"]),
+        ]
+        let reasons = UnsafeTransfer<[[String]]>()
+        reasons.value = [[], []]
+        DispatchQueue.concurrentPerform(iterations: 8) { worker in
+            if worker >= 6 {
+                for bytes in heicBytes + heicBytes { _ = try? bytes.withUnsafeBytes { try Thumbnailer().thumbnails(of: $0) } }
+                return
+            }
+            let input = inputs[worker % 2]
+            for _ in 0..<15 {
+                do {
+                    _ = try input.bytes.withUnsafeBytes { try Thumbnailer().thumbnails(of: $0) }
+                } catch let error as IngestError {
+                    reasons.mutate { $0[worker % 2].append(error.message) }
+                } catch {
+                    reasons.mutate { $0[worker % 2].append("\(error)") }
+                }
+            }
+        }
+        let collected = reasons.value ?? []
+        for (index, input) in inputs.enumerated() {
+            #expect(collected[index].count == 45, "every truncated file must fail")
+            for reason in collected[index] {
+                #expect(reason.contains(input.own), "\(reason)")
+                #expect(!input.foreign.contains { reason.contains($0) }, "another file's message: \(reason)")
+            }
+        }
+    }
 }
