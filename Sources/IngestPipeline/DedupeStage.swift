@@ -15,10 +15,10 @@ public struct DedupeStage: Stage {
     }
 
     public func process(_ hash: ContentHash, context: StageContext) async throws(IngestError) -> Output {
-        switch self.hashes.claim(hash) {
+        switch await self.hashes.claim(hash) {
         case .claimed: .new
         case .known: .duplicate(reason: "the event already holds these bytes")
-        case .claimedInRun: .duplicate(reason: "the same bytes appear earlier in this run")
+        case .claimedInRun: .duplicate(reason: "another file of this run has the same bytes")
         }
     }
 }

@@ -2,33 +2,70 @@ import IngestCore
 import Synchronization
 
 /// The hashes the destination already holds for the event, fetched once per run, plus those
-/// this run has claimed: the same bytes twice in the input are stored once.
+/// this run is storing: the same bytes twice in the input are stored once.
+///
+/// A file whose bytes another file of the run is storing waits for that file's outcome: counted
+/// as a duplicate once the bytes are stored, or taking over when the store failed. Counting it a
+/// duplicate at once would lose it for good if the first one failed (the catalog would call it
+/// done).
 public final class HashSet: Sendable {
-    private let state: Mutex<(known: Set<ContentHash>, claimed: Set<ContentHash>)>
+    private struct State {
+        var known: Set<ContentHash>
+        /// Hashes being stored, with the files waiting for the outcome, first come first.
+        var claimed: [ContentHash: [CheckedContinuation<Claim, Never>]] = [:]
+    }
+
+    private let state: Mutex<State>
 
     public init(known: Set<ContentHash>) {
-        self.state = Mutex((known, []))
+        self.state = Mutex(State(known: known))
     }
 
     public enum Claim: Sendable, Equatable {
-        /// Nobody holds these bytes: the caller stores them (and releases the claim if that fails).
+        /// Nobody holds these bytes: the caller stores them, then calls ``stored(_:)`` or ``release(_:)``.
         case claimed
         /// The destination already holds them.
         case known
-        /// Another file of this run has the same bytes.
+        /// Another file of this run stored the same bytes.
         case claimedInRun
     }
 
-    public func claim(_ hash: ContentHash) -> Claim {
-        self.state.withLock { state in
-            if state.known.contains(hash) { return .known }
-            if !state.claimed.insert(hash).inserted { return .claimedInRun }
-            return .claimed
+    /// Claims `hash` for storing; waits while another file of the run is storing it.
+    public func claim(_ hash: ContentHash) async -> Claim {
+        await withCheckedContinuation { continuation in
+            let answer: Claim? = self.state.withLock { state in
+                if state.known.contains(hash) { return .known }
+                guard state.claimed[hash] != nil else {
+                    state.claimed[hash] = []
+                    return .claimed
+                }
+                state.claimed[hash]!.append(continuation)
+                return nil
+            }
+            if let answer { continuation.resume(returning: answer) }
         }
     }
 
-    /// Gives up a claim whose store failed, so that a later file with the same bytes may try.
+    /// The claimant stored the bytes (or found them stored): whoever waits on them is a duplicate.
+    public func stored(_ hash: ContentHash) {
+        let waiting = self.state.withLock { state in
+            state.known.insert(hash)
+            return state.claimed.removeValue(forKey: hash) ?? []
+        }
+        for continuation in waiting { continuation.resume(returning: .claimedInRun) }
+    }
+
+    /// The claimant's store failed: the first file waiting takes the claim over, the rest wait on.
     public func release(_ hash: ContentHash) {
-        self.state.withLock { _ = $0.claimed.remove(hash) }
+        let next: CheckedContinuation<Claim, Never>? = self.state.withLock { state in
+            guard var waiting = state.claimed[hash], !waiting.isEmpty else {
+                state.claimed[hash] = nil
+                return nil
+            }
+            let first = waiting.removeFirst()
+            state.claimed[hash] = waiting
+            return first
+        }
+        next?.resume(returning: .claimed)
     }
 }

@@ -162,8 +162,23 @@ public struct Pipeline: Sendable {
 
     /// One file through stages 1-6. Never throws: every failure becomes the file's outcome.
     static func ingest(_ file: DiscoveredFile, stages: Stages, context: StageContext) async -> FileOutcome {
-        var outcome = FileOutcome(path: file.path, stamp: file.stamp, status: .failed)
         var claimed: ContentHash?
+        let outcome = await Self.ingest(file, stages: stages, context: context, claimed: &claimed)
+        // Files with the same bytes wait on this one's claim: settle it whichever way it ended.
+        if let claimed {
+            if outcome.status == .uploaded || outcome.status == .duplicate {
+                stages.dedupe.hashes.stored(claimed)
+            } else {
+                stages.dedupe.hashes.release(claimed)
+            }
+        }
+        return outcome
+    }
+
+    private static func ingest(
+        _ file: DiscoveredFile, stages: Stages, context: StageContext, claimed: inout ContentHash?
+    ) async -> FileOutcome {
+        var outcome = FileOutcome(path: file.path, stamp: file.stamp, status: .failed)
         do {
             let read = try await stages.read.process(file, context: context)
             guard case .photo(var loaded) = read else {
@@ -215,7 +230,6 @@ public struct Pipeline: Sendable {
             outcome.status = result == .stored ? .uploaded : .duplicate
             if result == .duplicate { outcome.reason = "the event already holds these bytes" }
         } catch {
-            if let claimed { stages.dedupe.hashes.release(claimed) }
             // A refused token fails every file after this one too: stop the run instead.
             if error.code == .tokenRefused { stages.stop.request() }
             outcome.status = .failed

@@ -19,7 +19,7 @@ public struct ServerConfiguration: Sendable {
         /// Uploads only: the connection is closed after part of the body was read.
         public var dropRate: Double = 0
         public var latencyMilliseconds: Int = 0
-        /// Requests accepted and never answered (until the client gives up).
+        /// Uploads only: accepted and never answered (until the client gives up).
         public var hangRate: Double = 0
         /// Upload bodies read no faster than this (a slow reader); 0 for no limit.
         public var readBytesPerSecond: Int = 0

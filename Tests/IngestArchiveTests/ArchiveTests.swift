@@ -44,6 +44,22 @@ import Testing
         #expect(try await archive.hashes(inEvent: "b") == [item.hash])
     }
 
+    @Test("What a killed writer left in tmp/ is removed, unless it is young enough to be a live writer's")
+    func staleTemporaryFilesAreRemoved() throws {
+        let archive = try Archive(root: self.folder.path)
+        let stale = archive.temporaryPath()
+        let live = archive.temporaryPath()
+        for path in [stale, live] { try Data("half a photo".utf8).write(to: URL(fileURLWithPath: path)) }
+        let twoHoursAgo = Date().addingTimeInterval(-7_200)
+        try FileManager.default.setAttributes([.modificationDate: twoHoursAgo], ofItemAtPath: stale)
+
+        #expect(archive.removeStaleTemporaryFiles(olderThan: 3_600) == 1)
+        #expect(!FileManager.default.fileExists(atPath: stale))
+        #expect(FileManager.default.fileExists(atPath: live))
+        #expect(archive.removeStaleTemporaryFiles(olderThan: 0) == 1)
+        #expect(!FileManager.default.fileExists(atPath: live))
+    }
+
     @Test func aReopenedArchiveKnowsWhatItHolds() async throws {
         let item = self.item("kept")
         do {

@@ -4,6 +4,7 @@ import Foundation
 import IngestCore
 
 import IngestTesting
+import Synchronization
 import Testing
 
 @Suite struct DiscoveryTests {
@@ -172,28 +173,55 @@ import Testing
 }
 
 @Suite struct HashSetTests {
-    @Test func knownClaimedAndReleased() {
-        let a = ContentHasher.hash(Array("a".utf8))
-        let b = ContentHasher.hash(Array("b".utf8))
-        let set = HashSet(known: [a])
-        #expect(set.claim(a) == .known)
-        #expect(set.claim(b) == .claimed)
-        #expect(set.claim(b) == .claimedInRun)
-        set.release(b)
-        #expect(set.claim(b) == .claimed)
+    let a = ContentHasher.hash(Array("a".utf8))
+    let b = ContentHasher.hash(Array("b".utf8))
+
+    @Test func knownClaimedAndStored() async {
+        let set = HashSet(known: [self.a])
+        #expect(await set.claim(self.a) == .known)
+        #expect(await set.claim(self.b) == .claimed)
+        set.stored(self.b)
+        #expect(await set.claim(self.b) == .known)
     }
 
-    @Test func concurrentClaimsOfTheSameBytesHaveOneWinner() async {
+    @Test("A file with the same bytes as one being stored waits: the new claimant if the store fails, a duplicate if it works")
+    func waitersFollowTheClaimantsOutcome() async throws {
+        let set = HashSet(known: [])
+        #expect(await set.claim(self.b) == .claimed)
+        let answered = Mutex(0)
+        let second = Task {
+            let claim = await set.claim(self.b)
+            answered.withLock { $0 += 1 }
+            return claim
+        }
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(answered.withLock { $0 } == 0, "a waiter was answered before the first store ended")
+        set.release(self.b)  // the first store failed: the waiter takes over
+        #expect(await second.value == .claimed)
+
+        let third = Task { await set.claim(self.b) }
+        try await Task.sleep(for: .milliseconds(50))
+        set.stored(self.b)  // the second try worked
+        #expect(await third.value == .claimedInRun)
+    }
+
+    @Test func concurrentClaimsOfTheSameBytesHaveOneWinnerAndTheRestWait() async {
         let set = HashSet(known: [])
         let hash = ContentHasher.hash(Array("same".utf8))
         let claims = await withTaskGroup(of: HashSet.Claim.self) { group in
-            for _ in 0..<64 { group.addTask { set.claim(hash) } }
+            for _ in 0..<64 {
+                group.addTask {
+                    let claim = await set.claim(hash)
+                    if claim == .claimed { set.stored(hash) }
+                    return claim
+                }
+            }
             var all: [HashSet.Claim] = []
             for await claim in group { all.append(claim) }
             return all
         }
         #expect(claims.filter { $0 == .claimed }.count == 1)
-        #expect(claims.filter { $0 == .claimedInRun }.count == 63)
+        #expect(claims.filter { $0 != .claimed }.count == 63)
     }
 }
 

@@ -29,6 +29,12 @@ struct UploadController {
             throw APIError(.contentTooLarge, "the upload is larger than \(self.maxUploadBytes) bytes")
         }
 
+        if Double.random(in: 0..<1) < self.faults.hangRate {
+            self.counters.add("hung")
+            // Never answered; bounded only so that a stopping server is not held up for ever.
+            try await Task.sleep(for: .seconds(300))
+            throw APIError(.serviceUnavailable, "hung (injected)")
+        }
         let form = UploadForm(boundary: boundary, temporaryPath: self.archive.temporaryPath())
         defer { form.discard() }
         // A dropped connection is cut somewhere in the first 64 KiB, mid-body.

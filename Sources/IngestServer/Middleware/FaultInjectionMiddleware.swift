@@ -26,12 +26,6 @@ struct FaultInjectionMiddleware: RouterMiddleware {
                 let status = HTTPResponse.Status(code: self.faults.failStatus)
                 throw APIError(status, "injected failure")
             }
-            if Double.random(in: 0..<1) < self.faults.hangRate {
-                self.counters.add("hung")
-                // Never answered; bounded only so that a stopping server is not held up for ever.
-                try await Task.sleep(for: .seconds(300))
-                throw APIError(.serviceUnavailable, "hung (injected)")
-            }
             if Double.random(in: 0..<1) < self.faults.throttleRate {
                 self.counters.add("throttled")
                 throw APIError(.tooManyRequests, "slow down", headers: [.retryAfter: "1"])

@@ -37,7 +37,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Fault injection: delay every request by this many milliseconds.", valueName: "ms"))
     var latencyMs = 0
 
-    @Option(help: ArgumentHelp("Fault injection: accept this share of requests and never answer them.", valueName: "rate"))
+    @Option(help: ArgumentHelp("Fault injection: accept this share of uploads and never answer them.", valueName: "rate"))
     var hangRate = 0.0
 
     @Option(help: ArgumentHelp("Fault injection: read upload bodies no faster than this (a slow reader).", valueName: "bytes/s"))
