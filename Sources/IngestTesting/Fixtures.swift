@@ -58,6 +58,15 @@ public enum Fixtures {
         return String(result.stdout.prefix(64))
     }
 
+    /// The hashes of the files a catalog records with one of `statuses`, read with sqlite3: what
+    /// the catalog says is done, to hold against what the destination holds.
+    public static func catalogHashes(_ catalog: URL, statuses: [String]) throws -> Set<String> {
+        let list = statuses.map { "'\($0)'" }.joined(separator: ", ")
+        let query = "SELECT f.sha256 FROM file f JOIN outcome o ON o.path = f.path WHERE o.status IN (\(list))"
+        let result = try check(runProgram("sqlite3", [catalog.path, query]))
+        return Set(result.stdout.split(separator: "\n").map(String.init))
+    }
+
     @discardableResult
     static func check(_ result: ProcessResult) throws -> ProcessResult {
         guard result.status == 0 else { throw FixtureError("command failed (\(result.status)): \(result.stderr)") }

@@ -56,10 +56,7 @@ struct DiskFullTests {
         // Every photo reported stored is there; the catalog calls no failed file done.
         let storedHashes = Set(stored.compactMap { $0["sha256"] as? String })
         #expect(storedHashes.isSubset(of: Set(originals.map { $0.deletingPathExtension().lastPathComponent })))
-        let done = try runProgram(
-            "sqlite3", [catalog.path, "SELECT f.sha256 FROM file f JOIN outcome o ON o.path = f.path WHERE o.status = 'uploaded'"]
-        ).stdout.split(separator: "\n").map(String.init)
-        #expect(Set(done) == storedHashes)
+        #expect(try Fixtures.catalogHashes(catalog, statuses: ["uploaded"]) == storedHashes)
 
         // With room again (the copy on the real disk: another destination to the catalog, so every
         // file is looked at again), the next run finds what was stored and stores exactly the rest.
@@ -108,13 +105,8 @@ struct DiskFullTests {
         }
         #expect(TestEnvironment.files(under: server.data.appending("tmp")).isEmpty)
         let held = Set(try server.sql("SELECT sha256 FROM event_photo WHERE event_id = '\(event)'").split(separator: "\n").map(String.init))
-        let done = try runProgram(
-            "sqlite3",
-            [cli.catalog.path, "SELECT f.sha256 FROM file f JOIN outcome o ON o.path = f.path WHERE o.status IN ('uploaded', 'duplicate')"]
-        ).stdout.split(separator: "\n").map(String.init)
-        #expect(
-            Set(done) == held,
-            "catalog done \(Set(done).count), server \(held.count), both \(Set(done).intersection(held).count), reported uploaded \(run.count("uploaded"))")
+        let done = try Fixtures.catalogHashes(cli.catalog, statuses: ["uploaded", "duplicate"])
+        #expect(done == held, "catalog done \(done.count), server \(held.count), both \(done.intersection(held).count)")
 
         let later = try cli.ingest([corpus], ["--server", server.url], environment: environment)
         #expect(later.status == 0, "\(later.result.stderr.suffix(2_000))")

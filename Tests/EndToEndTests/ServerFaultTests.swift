@@ -62,14 +62,8 @@ import Testing
         #expect(TestEnvironment.files(under: server.data.appending("thumbnails/200")).count == photos.count)
         #expect(TestEnvironment.files(under: server.data.appending("tmp")).isEmpty)
 
-        let done = try runProgram(
-            "sqlite3",
-            [
-                cli.catalog.path,
-                "SELECT f.sha256 FROM file f JOIN outcome o ON o.path = f.path WHERE o.status IN ('uploaded', 'duplicate')",
-            ]
-        ).stdout.split(separator: "\n").map(String.init)
-        #expect(Set(done) == photos, "catalog done \(Set(done).count), server \(photos.count); \(Set(done).symmetricDifference(photos).count) differ")
+        let done = try Fixtures.catalogHashes(cli.catalog, statuses: ["uploaded", "duplicate"])
+        #expect(done == photos, "catalog done \(done.count), server \(photos.count); \(done.symmetricDifference(photos).count) differ")
         let notDone = try runProgram("sqlite3", [cli.catalog.path, "SELECT count(*) FROM outcome WHERE status = 'failed'"]).stdout
         #expect(notDone.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
     }
