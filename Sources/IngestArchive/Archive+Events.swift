@@ -25,11 +25,10 @@ extension Archive {
         return event
     }
 
-    /// Every event with its participants, oldest first.
+    /// Every event with its participants, in ``chronological(_:_:)`` order.
     public func events() async throws -> [(event: Event, participants: [String])] {
-        try await self.index.read { db in
-            let rows = try Row.fetchAll(
-                db, sql: "SELECT id, name, start_time, end_time FROM event ORDER BY created_at, id")
+        let events: [(event: Event, participants: [String])] = try await self.index.read { db in
+            let rows = try Row.fetchAll(db, sql: "SELECT id, name, start_time, end_time FROM event")
             return try rows.map { row in
                 let participants = try String.fetchAll(
                     db, sql: "SELECT user_id FROM event_participant WHERE event_id = ? ORDER BY user_id",
@@ -37,19 +36,29 @@ extension Archive {
                 return (Self.event(row), participants)
             }
         }
+        return events.sorted { Self.chronological($0.event, $1.event) }
+    }
+
+    /// Events in the order their windows open (open-ended first), then by name and id: the order
+    /// people expect "Event 1 of 2" in, and the same on every listing (creation times taken a
+    /// moment apart by separate processes need not be).
+    static func chronological(_ a: Event, _ b: Event) -> Bool {
+        let (start, other) = (a.window.start ?? .distantPast, b.window.start ?? .distantPast)
+        return (start, a.name, a.id) < (other, b.name, b.id)
     }
 
     /// The events `user` takes part in.
     public func events(forUser user: String) async throws -> [Event] {
-        try await self.index.read { db in
+        let events = try await self.index.read { db in
             try Row.fetchAll(
                 db,
                 sql: """
                     SELECT e.id, e.name, e.start_time, e.end_time FROM event e
-                    JOIN event_participant p ON p.event_id = e.id WHERE p.user_id = ? ORDER BY e.created_at, e.id
+                    JOIN event_participant p ON p.event_id = e.id WHERE p.user_id = ?
                     """, arguments: [user]
             ).map(Self.event)
         }
+        return events.sorted(by: Self.chronological)
     }
 
     public func event(id: String) async throws -> Event? {

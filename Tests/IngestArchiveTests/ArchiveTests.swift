@@ -60,6 +60,20 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: live))
     }
 
+    @Test("Events are listed in the order their windows open, whatever order they were added in")
+    func eventsAreListedChronologically() async throws {
+        let archive = try Archive(root: self.folder.path)
+        let day: TimeInterval = 86_400
+        let base = Date(timeIntervalSince1970: 1_759_000_000)
+        for (name, offset) in [("Brunch", 2.0), ("Party", 1.0), ("Trip", 3.0)] {
+            _ = try await archive.addEvent(
+                name: name, window: EventWindow(start: base.addingTimeInterval(offset * day), end: base.addingTimeInterval(offset * day + 3_600)),
+                participants: ["alice"])
+        }
+        #expect(try await archive.events().map(\.event.name) == ["Party", "Brunch", "Trip"])
+        #expect(try await archive.events(forUser: "alice").map(\.name) == ["Party", "Brunch", "Trip"])
+    }
+
     @Test func aReopenedArchiveKnowsWhatItHolds() async throws {
         let item = self.item("kept")
         do {
