@@ -121,6 +121,22 @@ import Testing
             ])
     }
 
+    @Test("A 429 storm (half of all requests throttled, Retry-After 1 s): honoured, and every photo arrives once")
+    func throttleStorm() throws {
+        let server = try ReferenceServer(["--throttle-rate", "0.5"])
+        let event = try Self.addEvent(server)
+        let cli = CommandLine("storm")
+        let run = try self.ingest(cli, server, ["--retries", "16", "--uploads", "16"])
+        #expect(run.status == 0, "\(run.result.stderr.suffix(2_000))")
+        let throttled = try server.faults()["throttled", default: 0]
+        #expect(throttled > 0)
+        // Every 429 is retried once; none is given up on.
+        #expect(run.transfers["retries"] == throttled, "client \(run.transfers), server throttled \(throttled)")
+        try self.expectServerAndCatalogAgree(server, cli, event: event)
+        ReliabilityFigure.record(
+            "429 storm", ["photos": try Self.photos.count, "throttled429": throttled, "retries": run.transfers["retries"] ?? -1])
+    }
+
     @Test("The server killed and restarted mid-run: the run rides it out with retries and everything arrives once")
     func serverRestartMidRun() throws {
         let server = try ReferenceServer(["--latency-ms", "40"])
