@@ -58,6 +58,12 @@ public enum Fixtures {
         return String(result.stdout.prefix(64))
     }
 
+    /// The distinct photos of a `make-corpus` folder, by `sha256sum`: what a destination must end
+    /// up holding once each.
+    public static func photoHashes(in corpus: URL) throws -> Set<String> {
+        Set(try TestEnvironment.files(under: corpus).filter { $0.pathExtension == "jpg" }.map(Self.sha256sum))
+    }
+
     /// The hashes of the files a catalog records with one of `statuses`, read with sqlite3: what
     /// the catalog says is done, to hold against what the destination holds.
     public static func catalogHashes(_ catalog: URL, statuses: [String]) throws -> Set<String> {

@@ -66,7 +66,7 @@ struct DiskFullTests {
         #expect(later.status == 0, "\(later.stderr.suffix(2_000))")
         let summary = try JSONSerialization.jsonObject(with: Data(later.stdout.utf8)) as? [String: Any]
         let counts = summary?["counts"] as? [String: Int] ?? [:]
-        let photos = Set(try TestEnvironment.files(under: corpus).filter { $0.pathExtension == "jpg" }.map(Fixtures.sha256sum))
+        let photos = try Fixtures.photoHashes(in: corpus)
         #expect(counts["uploaded"] == photos.count - storedHashes.count)
         #expect(counts["failed", default: 0] == 0)
         #expect(TestEnvironment.files(under: snapshot.appendingPathComponent("originals")).count == photos.count)
@@ -110,7 +110,7 @@ struct DiskFullTests {
 
         let later = try cli.ingest([corpus], ["--server", server.url], environment: environment)
         #expect(later.status == 0, "\(later.result.stderr.suffix(2_000))")
-        let photos = Set(try TestEnvironment.files(under: corpus).filter { $0.pathExtension == "jpg" }.map(Fixtures.sha256sum))
+        let photos = try Fixtures.photoHashes(in: corpus)
         #expect(try server.sql("SELECT count(*) FROM event_photo") == "\(photos.count)")
         ReliabilityFigure.record(
             "server disk full", ["files": run.entries.count, "uploadedBeforeFull": run.count("uploaded"), "failedDiskFull": failed.count, "corrupt": corrupt])

@@ -14,7 +14,7 @@ import Testing
     }
     static let files: Result<[URL], Error> = Result { try TestEnvironment.files(under: corpus.get()).filter { $0.pathExtension == "jpg" } }
     /// The distinct photos: what the server must end up holding.
-    static let hashes: Result<Set<String>, Error> = Result { Set(try files.get().map(Fixtures.sha256sum)) }
+    static let hashes: Result<Set<String>, Error> = Result { try Fixtures.photoHashes(in: corpus.get()) }
     static var photos: Set<String> {
         get throws { try hashes.get() }
     }
