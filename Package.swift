@@ -90,6 +90,14 @@ let package = Package(
         .testTarget(name: "IngestImagingTests", dependencies: ["IngestImaging", "IngestTesting"]),
         .testTarget(name: "IngestCatalogTests", dependencies: ["IngestCatalog", "IngestTesting"]),
         .testTarget(name: "IngestArchiveTests", dependencies: ["IngestArchive", "IngestTesting"]),
+        .testTarget(name: "IngestTransportTests", dependencies: ["IngestTransport", "IngestCore", "IngestTesting"]),
+        .testTarget(
+            name: "IngestServerTests",
+            dependencies: [
+                "IngestServer", "IngestArchive", "IngestCore", "IngestTesting",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]),
         .testTarget(
             name: "IngestPipelineTests",
             dependencies: ["IngestPipeline", "IngestImaging", "IngestArchive", "IngestCatalog", "IngestTesting"]),

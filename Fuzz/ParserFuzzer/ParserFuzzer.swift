@@ -4,7 +4,9 @@ import IngestTesting
 /// libFuzzer's entry point: one input through every parser of untrusted bytes.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
-    ParserFuzzTarget.run(UnsafeRawBufferPointer(start: data, count: count))
+    let broken = ParserFuzzTarget.run(UnsafeRawBufferPointer(start: data, count: count))
+    // A broken invariant must stop libFuzzer like a crash, so that it keeps the input.
+    precondition(broken.isEmpty, broken.joined(separator: "; "))
     return 0
 }
 

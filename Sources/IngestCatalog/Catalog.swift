@@ -27,13 +27,22 @@ public final class Catalog: Sendable {
                 // per commit that only a power loss would need.
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
             }
-            self.pool = try DatabasePool(path: path, configuration: configuration)
             let migrator = Migrations.migrator
-            if try self.pool.read({ try migrator.hasBeenSuperseded($0) }) {
-                throw IngestError(
-                    .catalogUnusable,
-                    "the catalog \(path) was written by a newer photoingest; upgrade, or pass another --catalog")
+            // Opening a pool writes to the file (GRDB makes sure the WAL is not empty): look at a
+            // catalog read-only first, so that one from a newer photoingest is refused untouched.
+            if FileManager.default.fileExists(atPath: path) {
+                var readOnly = Configuration()
+                readOnly.readonly = true
+                let queue = try DatabaseQueue(path: path, configuration: readOnly)
+                let superseded = try queue.read { try migrator.hasBeenSuperseded($0) }
+                try queue.close()
+                if superseded {
+                    throw IngestError(
+                        .catalogUnusable,
+                        "the catalog \(path) was written by a newer photoingest; upgrade, or pass another --catalog")
+                }
             }
+            self.pool = try DatabasePool(path: path, configuration: configuration)
             try migrator.migrate(self.pool)
         } catch let error as IngestError {
             throw error

@@ -47,7 +47,9 @@ public enum MediaSniffer {
         func ascii(_ text: String, at offset: Int = 0) -> Bool { starts(Array(text.utf8), at: offset) }
 
         if bytes.isEmpty { return .unsupported(reason: "empty file") }
-        if starts([0xFF, 0xD8, 0xFF]) { return .supported(.jpeg) }
+        // Start of image is all libjpeg asks for: it passes over stray bytes before the next
+        // marker (a warning), so a JPEG with them is libjpeg's to decode or refuse, with its reason.
+        if starts([0xFF, 0xD8]) { return .supported(.jpeg) }
         if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .supported(.png) }
         if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return .supported(.tiff) }
         if ascii("RIFF") && ascii("WEBP", at: 8) { return .supported(.webp) }

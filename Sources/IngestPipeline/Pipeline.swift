@@ -147,6 +147,7 @@ public struct Pipeline: Sendable {
             }
             // After a stop, take what the walk may still be sending, so that it can see the stop and end.
             for await _ in channel {}
+            report.filesDiscovered = discovered
         }
         report.hiddenEntries = await walked.hiddenEntries
 

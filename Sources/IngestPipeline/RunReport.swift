@@ -2,13 +2,16 @@ import Foundation
 import IngestCore
 
 /// What a run did: counts per status, failures and skips with their reasons, bytes, time, and
-/// per-stage timings. ``totalsAgree`` checks that every file seen ended exactly once.
+/// per-stage timings. ``totalsAgree`` checks that every file discovery found ended exactly once.
 public struct RunReport: Sendable {
     public var destination: String
     public var event: Event
     public var dryRun: Bool
     public private(set) var counts: [FileStatus: Int] = [:]
+    /// Files that ended with an outcome.
     public private(set) var filesSeen = 0
+    /// Entries the walk found (files, and those it could not look at): each must end with one outcome.
+    public internal(set) var filesDiscovered = 0
     /// Of the skipped files, those an earlier run finished and that have not changed since.
     public private(set) var unchanged = 0
     /// Bytes read from the files that were read.
@@ -70,8 +73,11 @@ public struct RunReport: Sendable {
 
     public func count(_ status: FileStatus) -> Int { self.counts[status, default: 0] }
 
-    /// Every file seen ended with exactly one status.
-    public var totalsAgree: Bool { self.counts.values.reduce(0, +) == self.filesSeen }
+    /// Every file discovery found ended with exactly one outcome; a stopped run leaves the rest
+    /// without one, for the next run.
+    public var totalsAgree: Bool {
+        self.interrupted ? self.filesSeen <= self.filesDiscovered : self.filesSeen == self.filesDiscovered
+    }
 
     /// The PhotoShare clients' summary: only the non-zero counts, in this order.
     public var summaryLine: String {

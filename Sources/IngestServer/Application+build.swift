@@ -21,8 +21,9 @@ public func buildApplication(
     logger.logLevel = .warning
 
     let router = Router(context: PhotoShareRequestContext.self)
+    let dice = FaultDice(seed: configuration.faults.seed)
     if !configuration.faults.isNone {
-        router.add(middleware: FaultInjectionMiddleware(faults: configuration.faults, counters: counters))
+        router.add(middleware: FaultInjectionMiddleware(faults: configuration.faults, counters: counters, dice: dice))
         router.get("/_faults") { _, _ in JSONBody.response(counters.snapshot) }
     }
     EventsController(archive: archive, tokens: tokens).add(to: router)
@@ -30,7 +31,7 @@ public func buildApplication(
     ProgressController(archive: archive, tokens: tokens).add(to: router)
     UploadController(
         archive: archive, tokens: tokens, maxUploadBytes: configuration.maxUploadBytes,
-        faults: configuration.faults, counters: counters, thumbnailer: Thumbnailer()
+        faults: configuration.faults, counters: counters, dice: dice, thumbnailer: Thumbnailer()
     ).add(to: router)
 
     return Application(

@@ -23,9 +23,15 @@ public struct ServerConfiguration: Sendable {
         public var hangRate: Double = 0
         /// Upload bodies read no faster than this (a slow reader); 0 for no limit.
         public var readBytesPerSecond: Int = 0
+        /// Seeds the chance of every fault, so that a drill can be replayed.
+        public var seed: UInt64 = 0
         public init() {}
 
-        public var isNone: Bool { self == Faults() }
+        public var isNone: Bool {
+            var none = Faults()
+            none.seed = self.seed
+            return self == none
+        }
     }
 
     public init(

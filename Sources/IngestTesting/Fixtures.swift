@@ -44,12 +44,33 @@ public enum Fixtures {
 
     /// Width and height as libvips's own `vipsheader` reads them: an oracle outside photoingest.
     public static func dimensions(of url: URL) throws -> (width: Int, height: Int) {
-        let width = try runProgram("vipsheader", ["-f", "width", url.path])
-        let height = try runProgram("vipsheader", ["-f", "height", url.path])
-        guard let w = Int(width.stdout.trimmingCharacters(in: .whitespacesAndNewlines)),
-            let h = Int(height.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
-        else { throw FixtureError("vipsheader could not read \(url.path): \(width.stderr)") }
-        return (w, h)
+        guard let size = try self.dimensions(of: [url])[url.path] else {
+            throw FixtureError("vipsheader could not read \(url.path)")
+        }
+        return size
+    }
+
+    /// The same for many files, with one `vipsheader` (it prints `PATH: WxH …` for each file it
+    /// can read), keyed by path.
+    public static func dimensions(of urls: [URL]) throws -> [String: (width: Int, height: Int)] {
+        guard !urls.isEmpty else { return [:] }
+        let result = try runProgram("vipsheader", urls.map(\.path))
+        var sizes: [String: (width: Int, height: Int)] = [:]
+        for line in result.stdout.split(separator: "\n") {
+            guard let colon = line.range(of: ": ", options: .backwards) else { continue }
+            let size = line[colon.upperBound...].prefix { $0 != " " }.split(separator: "x")
+            if size.count == 2, let width = Int(size[0]), let height = Int(size[1]) {
+                sizes[String(line[..<colon.lowerBound])] = (width, height)
+            }
+        }
+        return sizes
+    }
+
+    /// Whether a JPEG decodes whole, without a warning, by libjpeg-turbo's own `djpeg`: a
+    /// thumbnail that is there but cut or corrupt fails.
+    public static func decodesWhole(_ url: URL) throws -> Bool {
+        let result = try runProgram("djpeg", ["-outfile", "/dev/null", url.path])
+        return result.status == 0 && result.stderr.isEmpty
     }
 
     /// `sha256sum`'s digest of a file: the oracle for photoingest's hashes.

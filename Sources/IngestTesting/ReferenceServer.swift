@@ -7,6 +7,20 @@ public final class ReferenceServer: @unchecked Sendable {
     public let data: TemporaryFolder
     public private(set) var port: Int
     private var process: Process
+    /// Seeds the server's fault injection (`--fault-seed`): from `PHOTOINGEST_FAULT_SEED`, or
+    /// drawn at random. Tests that inject faults name it in their failures, so that a failing run
+    /// can be replayed.
+    public let faultSeed: UInt64 = ReferenceServer.chosenSeed
+
+    public static let chosenSeed: UInt64 = {
+        let seed =
+            ProcessInfo.processInfo.environment["PHOTOINGEST_FAULT_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64.max)
+        print("fault injection seed for this test run: PHOTOINGEST_FAULT_SEED=\(seed)")
+        return seed
+    }()
+
+    /// What to set to replay this server's faults: for failure messages.
+    public var replay: String { "replay with PHOTOINGEST_FAULT_SEED=\(self.faultSeed)" }
 
     public var url: String { "http://127.0.0.1:\(self.port)" }
 
@@ -17,10 +31,13 @@ public final class ReferenceServer: @unchecked Sendable {
     private var dataLimited = false
 
     /// Starts `photoshare-server serve` with `arguments` added (fault injection, limits).
-    public init(_ arguments: [String] = []) throws {
-        self.data = TemporaryFolder("server")
-        (self.process, self.port) = try Self.start(data: self.data, port: 0, dataLimit: nil, arguments)
+    public init(_ arguments: [String] = [], data: TemporaryFolder = TemporaryFolder("server")) throws {
+        self.data = data
+        (self.process, self.port) = try Self.start(data: self.data, port: 0, dataLimit: nil, seed: self.faultSeed, arguments)
     }
+
+    /// The server's process id, to watch its memory.
+    public var processIdentifier: Int32 { self.process.processIdentifier }
 
     /// The data folder as the server sees it: on a limited one, through its own mount namespace
     /// (good for copying; SQLite resolves the /proc link to the other namespace's folder, so
@@ -36,7 +53,8 @@ public final class ReferenceServer: @unchecked Sendable {
     public func restart(after pause: TimeInterval = 0, _ arguments: [String] = [], dataLimit: Int? = nil) throws {
         self.kill()
         if pause > 0 { usleep(useconds_t(pause * 1e6)) }
-        (self.process, self.port) = try Self.start(data: self.data, port: self.port, dataLimit: dataLimit, arguments)
+        (self.process, self.port) = try Self.start(
+            data: self.data, port: self.port, dataLimit: dataLimit, seed: self.faultSeed, arguments)
         self.dataLimited = dataLimit != nil
     }
 
@@ -47,9 +65,12 @@ public final class ReferenceServer: @unchecked Sendable {
         self.process.waitUntilExit()
     }
 
-    private static func start(data: TemporaryFolder, port: Int, dataLimit: Int?, _ arguments: [String]) throws -> (Process, Int) {
+    private static func start(
+        data: TemporaryFolder, port: Int, dataLimit: Int?, seed: UInt64, _ arguments: [String]
+    ) throws -> (Process, Int) {
         let process = Process()
-        var command = [Self.executable.path, "serve", "--data", data.path, "--port", String(port)] + arguments
+        var command =
+            [Self.executable.path, "serve", "--data", data.path, "--port", String(port), "--fault-seed", String(seed)] + arguments
         if let dataLimit {
             command = SmallFileSystem.command(mounting: data.path, bytes: dataLimit, script: "exec \"$@\"", command)
         }

@@ -49,6 +49,12 @@ public final class TemporaryFolder: @unchecked Sendable {
         try? FileManager.default.createDirectory(at: self.url, withIntermediateDirectories: true)
     }
 
+    /// A folder at `url` (its parents made too), removed with what it holds when this goes away.
+    public init(at url: URL) {
+        self.url = url
+        try? FileManager.default.createDirectory(at: self.url, withIntermediateDirectories: true)
+    }
+
     public var path: String { self.url.path }
 
     public func appending(_ component: String) -> URL { self.url.appendingPathComponent(component) }

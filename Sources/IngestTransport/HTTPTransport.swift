@@ -66,6 +66,10 @@ public final class HTTPTransport: @unchecked Sendable {
 
     /// The code of a ``TransportError`` for a transfer given up by ``abandon()``.
     public static let abandonedCode = -2
+    /// The code of a request refused before sending: no retry can change it.
+    public static let refusedCode = -3
+
+    static func breaksHeader(_ text: String) -> Bool { text.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 } }
 
     /// Gives up every transfer in flight and every one asked for from now on (after Ctrl-C):
     /// their callers get a ``TransportError`` with ``abandonedCode`` at once.
@@ -102,6 +106,14 @@ public final class HTTPTransport: @unchecked Sendable {
                 continue
             }
             for (request, continuation) in requests {
+                // A line break or NUL in a header would write headers of its own: never sent. The
+                // value is not shown (it may be a token).
+                if let unsafe = request.headers.first(where: { Self.breaksHeader($0.0) || Self.breaksHeader($0.1) }) {
+                    continuation.resume(
+                        returning: .failure(
+                            TransportError(code: Self.refusedCode, message: "the \(unsafe.0) header holds a line break or NUL: not sent")))
+                    continue
+                }
                 guard let transfer = Transfer(request, options: self.options, continuation: continuation) else {
                     continuation.resume(returning: .failure(TransportError(code: -1, message: "cannot prepare the request (unreadable file?)")))
                     continue

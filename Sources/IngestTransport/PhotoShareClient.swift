@@ -150,9 +150,13 @@ public final class PhotoShareClient: Sendable {
         var token = try await self.tokens.token(kind)
         var attempt = 0
         var refreshed = false
+        // Every try of one request carries the same key: a server can tell a retry from a new request.
+        let idempotencyKey = UUID().uuidString
         while true {
             self.statistics.withLock { $0.requests += 1 }
-            let result = await self.transport.perform(make(token))
+            var request = make(token)
+            request.headers.append(("Idempotency-Key", idempotencyKey))
+            let result = await self.transport.perform(request)
             var retryAfter: String?
             var reason: String
             switch result {
@@ -160,6 +164,7 @@ public final class PhotoShareClient: Sendable {
                 if error.code == HTTPTransport.abandonedCode {
                     throw IngestError(.uploadFailed, "stopped by Ctrl-C before the transfer finished; the next run does it")
                 }
+                if error.code == HTTPTransport.refusedCode { throw IngestError(.uploadRejected, error.message) }
                 reason = "network error: \(error.message)"
             case .success(let response):
                 if response.status == 401 {

@@ -37,9 +37,21 @@ public actor TokenProvider {
 
     /// A token of `kind` that is not about to expire (fetching one if needed and possible).
     public func token(_ kind: TokenKind) async throws(IngestError) -> String {
-        if let current = self.current, !Self.expiresSoon(current.value(kind)) { return current.value(kind) }
-        if case .fixed = self.source, let current = self.current { return current.value(kind) }
-        return try await self.fetch().value(kind)
+        if let current = self.current, !Self.expiresSoon(current.value(kind)) { return try Self.checked(current.value(kind), kind) }
+        if case .fixed = self.source, let current = self.current { return try Self.checked(current.value(kind), kind) }
+        return try Self.checked(try await self.fetch().value(kind), kind)
+    }
+
+    /// A bearer token is visible ASCII with no spaces (RFC 6750's b64token and JWTs are): anything
+    /// else, a line break above all, would change the request's headers. Refused without showing it.
+    static func checked(_ token: String, _ kind: TokenKind) throws(IngestError) -> String {
+        guard !token.isEmpty, token.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
+            throw IngestError(
+                .tokenRefused,
+                "the \(kind.rawValue) token holds characters no bearer token has (a space, a line break or "
+                    + "non-ASCII); check PHOTOINGEST_TOKEN, PHOTOINGEST_UPLOAD_TOKEN or --token-command")
+        }
+        return token
     }
 
     /// After a 401 for `refused`: a fresh token, or nil when none can be had (fixed tokens).

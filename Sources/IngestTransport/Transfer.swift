@@ -64,10 +64,8 @@ final class Transfer {
             // COPYPOSTFIELDS copies the bytes before it returns.
             data.withUnsafeBytes { _ = ingest_curl_easy_setopt_pointer(easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: $0.baseAddress)) }
         case .multipart(let parts):
-            guard self.attach(parts) else {
-                curl_easy_cleanup(easy)
-                return nil
-            }
+            // Every property is set by now, so a nil here still runs deinit, which frees the handle.
+            guard self.attach(parts) else { return nil }
         }
         if request.method == .post, case .none = request.body {
             _ = ingest_curl_easy_setopt_long(easy, CURLOPT_POST, 1)

@@ -5,25 +5,30 @@ import Testing
 /// The archive's disk fills up mid-run: a small tmpfs mounted on the archive folder for the run.
 @Suite(.enabled(if: SmallFileSystem.isAvailable, "needs unshare and tmpfs mounts (a mount namespace)"))
 struct DiskFullTests {
-    @Test("A full archive disk: a clear error per file, nothing corrupt left, the catalog keeps those files not done")
+    @Test("A full archive disk: a clear error per file, nothing corrupt left, the catalog keeps those files not done; with room again the same archive is completed")
     func archiveDiskFull() throws {
         let folder = TemporaryFolder("disk-full")
         let corpus = try Fixtures.corpus(count: 40, seed: 44, megapixels: 0.2, in: folder)
         let archive = folder.appending("archive")
-        let snapshot = folder.appending("archive-after")
+        let full = folder.appending("archive-when-full")
+        let resumed = folder.appending("archive-after-resume")
         let catalog = folder.appending("catalog.sqlite")
         let report = folder.appending("report.ndjson")
-        try FileManager.default.createDirectory(at: archive, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: snapshot, withIntermediateDirectories: true)
+        let output = folder.appending("resume.json")
+        for url in [archive, full, resumed] { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
 
-        // Room for some of the photos only; what the run leaves on the small disk is copied out.
+        // Room for some of the photos only. What the run leaves on the small disk is copied out;
+        // then the same file system gets room again (remount) and the same command, with the same
+        // archive and catalog, runs again: a resume, as after a user frees space.
         let command = SmallFileSystem.command(
             mounting: archive.path, bytes: 1_500_000,
-            script: "\"$@\"; status=$?; cp -a \"$0\"/. \"\(snapshot.path)\"/; exit $status",
-            [
-                TestEnvironment.photoingest.path, "run", corpus.path, "--archive", archive.path, "--catalog", catalog.path,
-                "--report", report.path, "--json",
-            ])
+            script: """
+                "$@" --report "\(report.path)"; status=$?; cp -a "$0"/. "\(full.path)"/
+                mount -o remount,size=64m none "$0" || exit 98
+                "$@" > "\(output.path)"; echo "resume exit $?" >&2; cp -a "$0"/. "\(resumed.path)"/
+                exit $status
+                """,
+            [TestEnvironment.photoingest.path, "run", corpus.path, "--archive", archive.path, "--catalog", catalog.path, "--json"])
         let run = try runProgram(command[0], Array(command.dropFirst()))
         #expect(run.status == 1, "\(run.stderr.suffix(2_000))")
         let entries = try String(contentsOf: report, encoding: .utf8).split(separator: "\n").compactMap {
@@ -39,39 +44,54 @@ struct DiskFullTests {
             #expect(reason.contains("No space left on device") || reason.contains("disk is full"), "\(reason)")
         }
 
-        // Nothing corrupt: every original there hashes to its name, every thumbnail decodes,
-        // and no temporary file is left.
-        let originals = TestEnvironment.files(under: snapshot.appendingPathComponent("originals"))
+        // Nothing corrupt when full: every original there hashes to its name, every thumbnail
+        // decodes, and no temporary file is left.
+        var corrupt = try Self.corruptFiles(in: full)
+        #expect(TestEnvironment.files(under: full.appendingPathComponent("tmp")).isEmpty)
+        let originals = TestEnvironment.files(under: full.appendingPathComponent("originals"))
+        let storedHashes = Set(stored.compactMap { $0["sha256"] as? String })
+        #expect(storedHashes == Set(originals.map { $0.deletingPathExtension().lastPathComponent }))
+
+        // The resume, read from the catalog: the stored files are not even opened again, the
+        // failed ones are, and the archive ends whole.
+        #expect(run.stderr.contains("resume exit 0"), "\(run.stderr.suffix(2_000))")
+        let summary = try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [String: Any]
+        let counts = summary?["counts"] as? [String: Int] ?? [:]
+        let photos = try Fixtures.photoHashes(in: corpus)
+        #expect(counts["uploaded"] == photos.count - storedHashes.count, "\(counts)")
+        #expect(counts["failed", default: -1] == 0)
+        #expect(summary?["unchanged"] as? Int == entries.count - failed.count, "\(summary ?? [:])")
+        let read = (summary?["stages"] as? [String: Any])?["read"] as? [String: Any]
+        #expect(read?["count"] as? Int == failed.count, "the resume read \(read ?? [:])")
+        let after = TestEnvironment.files(under: resumed.appendingPathComponent("originals"))
+        #expect(Set(after.map { $0.deletingPathExtension().lastPathComponent }) == photos)
+        corrupt += try Self.corruptFiles(in: resumed)
+        #expect(TestEnvironment.files(under: resumed.appendingPathComponent("thumbnails/500")).count == photos.count)
+        #expect(TestEnvironment.files(under: resumed.appendingPathComponent("thumbnails/200")).count == photos.count)
+        #expect(TestEnvironment.files(under: resumed.appendingPathComponent("tmp")).isEmpty)
+        #expect(try Fixtures.catalogHashes(catalog, statuses: ["uploaded", "duplicate"]) == photos)
+        ReliabilityFigure.record(
+            "archive disk full",
+            [
+                "files": entries.count, "storedBeforeFull": stored.count, "failedDiskFull": failed.count,
+                "storedByResume": counts["uploaded"] ?? -1, "readByResume": read?["count"] as? Int ?? -1, "corrupt": corrupt,
+            ])
+    }
+
+    /// Originals that do not hash to their names and thumbnails that do not decode, each recorded.
+    static func corruptFiles(in archive: URL) throws -> Int {
         var corrupt = 0
-        for original in originals where try Fixtures.sha256sum(original) != original.deletingPathExtension().lastPathComponent {
+        for original in TestEnvironment.files(under: archive.appendingPathComponent("originals"))
+        where try Fixtures.sha256sum(original) != original.deletingPathExtension().lastPathComponent {
             Issue.record("a corrupt original: \(original.lastPathComponent)")
             corrupt += 1
         }
-        for thumbnail in TestEnvironment.files(under: snapshot.appendingPathComponent("thumbnails"))
+        for thumbnail in TestEnvironment.files(under: archive.appendingPathComponent("thumbnails"))
         where (try? Fixtures.dimensions(of: thumbnail)) == nil {
             Issue.record("a broken thumbnail: \(thumbnail.lastPathComponent)")
             corrupt += 1
         }
-        #expect(TestEnvironment.files(under: snapshot.appendingPathComponent("tmp")).isEmpty)
-        // Every photo reported stored is there; the catalog calls no failed file done.
-        let storedHashes = Set(stored.compactMap { $0["sha256"] as? String })
-        #expect(storedHashes.isSubset(of: Set(originals.map { $0.deletingPathExtension().lastPathComponent })))
-        #expect(try Fixtures.catalogHashes(catalog, statuses: ["uploaded"]) == storedHashes)
-
-        // With room again (the copy on the real disk: another destination to the catalog, so every
-        // file is looked at again), the next run finds what was stored and stores exactly the rest.
-        let later = try runProgram(
-            TestEnvironment.photoingest.path,
-            ["run", corpus.path, "--archive", snapshot.path, "--catalog", catalog.path, "--json"])
-        #expect(later.status == 0, "\(later.stderr.suffix(2_000))")
-        let summary = try JSONSerialization.jsonObject(with: Data(later.stdout.utf8)) as? [String: Any]
-        let counts = summary?["counts"] as? [String: Int] ?? [:]
-        let photos = try Fixtures.photoHashes(in: corpus)
-        #expect(counts["uploaded"] == photos.count - storedHashes.count)
-        #expect(counts["failed", default: 0] == 0)
-        #expect(TestEnvironment.files(under: snapshot.appendingPathComponent("originals")).count == photos.count)
-        ReliabilityFigure.record(
-            "archive disk full", ["files": entries.count, "storedBeforeFull": stored.count, "failedDiskFull": failed.count, "corrupt": corrupt])
+        return corrupt
     }
 
     @Test("A full server data disk: uploads fail with the server's reason, nothing corrupt is kept, a later run completes")
@@ -93,17 +113,15 @@ struct DiskFullTests {
             #expect(reason.contains("No space left on device") || reason.contains("full"), "\(reason)")
         }
 
+        // Looked at while the server still runs on its full disk (a restart empties tmp/): no
+        // half-written upload is left behind.
+        let leftovers = TestEnvironment.files(under: server.dataView.appendingPathComponent("tmp"))
+        #expect(leftovers.isEmpty, "left in the server's tmp/: \(leftovers.map(\.lastPathComponent))")
         // What the server kept, copied out of its small disk to the real one; the server goes on
         // from that copy, on the same port, with room again.
         try #require(runProgram("/bin/cp", ["-a", server.dataView.path + "/.", server.data.path + "/"]).status == 0)
         try server.restart()
-        var corrupt = 0
-        for original in TestEnvironment.files(under: server.data.appending("originals"))
-        where try Fixtures.sha256sum(original) != original.deletingPathExtension().lastPathComponent {
-            Issue.record("a corrupt original: \(original.lastPathComponent)")
-            corrupt += 1
-        }
-        #expect(TestEnvironment.files(under: server.data.appending("tmp")).isEmpty)
+        let corrupt = try Self.corruptFiles(in: server.data.url)
         let held = Set(try server.sql("SELECT sha256 FROM event_photo WHERE event_id = '\(event)'").split(separator: "\n").map(String.init))
         let done = try Fixtures.catalogHashes(cli.catalog, statuses: ["uploaded", "duplicate"])
         #expect(done == held, "catalog done \(done.count), server \(held.count), both \(done.intersection(held).count)")
@@ -113,6 +131,10 @@ struct DiskFullTests {
         let photos = try Fixtures.photoHashes(in: corpus)
         #expect(try server.sql("SELECT count(*) FROM event_photo") == "\(photos.count)")
         ReliabilityFigure.record(
-            "server disk full", ["files": run.entries.count, "uploadedBeforeFull": run.count("uploaded"), "failedDiskFull": failed.count, "corrupt": corrupt])
+            "server disk full",
+            [
+                "files": run.entries.count, "uploadedBeforeFull": run.count("uploaded"), "failedDiskFull": failed.count,
+                "leftInTmp": leftovers.count, "corrupt": corrupt,
+            ])
     }
 }

@@ -16,6 +16,8 @@ import Testing
     struct Manifest: Decodable {
         var files: [Expected]
         var largeDir: Int
+        /// Whether the HEIC cases are in: they are cut from a real iPhone file of the shared corpus.
+        var heic: Bool
     }
 
     /// Makes the corpus in `folder` and reads its manifest.
@@ -53,6 +55,7 @@ import Testing
         var cli = CommandLine("hostile")
         cli.launcher = Self.withoutRootsOverride
         let manifest = try Self.make(in: cli.folder)
+        try #require(manifest.heic, "the HEIC cases are missing: no HEIC under \(TestEnvironment.realCorpus.path)")
         let files = cli.folder.appending("hostile/files")
         defer { chmod(files.appendingPathComponent("locked").path, 0o755) }
 

@@ -75,21 +75,31 @@ import Testing
         let server = try ReferenceServer(["--latency-ms", "150"])
         let event = try Self.addEvent(server)
         let cli = CommandLine("kill-loop")
-        var generator = SystemRandomNumberGenerator()
+        // The kill moments come from the run's fault seed, so that a failing loop can be replayed.
+        var generator = SplitMix64(seed: server.faultSeed)
         var landed = 0
         var reports: [URL] = []
+        var catalogAheadOfServer = 0
         // Rounds go on until `kills` kills have hit a running process: one that ended by itself
         // before its kill does not count.
         while landed < kills && reports.count < kills * 3 {
             let report = cli.folder.appending("report-\(reports.count).ndjson")
             reports.append(report)
             let process = try self.start(cli, server, report: report, ["--uploads", "1"])
-            usleep(UInt32.random(in: 200_000...1_500_000, using: &generator))
+            usleep(UInt32.random(in: Self.killAfter, using: &generator))
             if process.isRunning {
                 kill(process.processIdentifier, SIGKILL)
                 landed += 1
             }
             process.waitUntilExit()
+            // Right after each kill: whatever the catalog calls done is on the server.
+            let held = try Self.held(server, event: event)
+            for row in try Self.catalogRows(cli) where row.status == "uploaded" || row.status == "duplicate" {
+                if held[row.sha256] == nil {
+                    catalogAheadOfServer += 1
+                    Issue.record("after kill \(landed) the catalog says \(row.status) of \(row.path), not on the server (\(server.replay))")
+                }
+            }
         }
         #expect(landed == kills, "\(landed) kills landed in \(reports.count) rounds")
         let storedBeforeLastRun = Int(try server.sql("SELECT count(*) FROM event_photo")) ?? 0
@@ -99,17 +109,39 @@ import Testing
         #expect(last.status == 0, "\(last.result.stderr.suffix(2_000))")
         #expect(last.count("failed") == 0)
         try self.expectServerAndCatalogAgree(server, cli, event: event)
+        let thumbnailsChecked = try self.expectThumbnailsDecode(server)
+
+        // File by file: the catalog's path, hash and status against the file itself and the server.
+        let corpusHashes = Dictionary(uniqueKeysWithValues: try Self.files.get().map { ($0.path, try Fixtures.sha256sum($0)) })
+        let rows = Dictionary(grouping: try Self.catalogRows(cli), by: \.path)
+        let held = try Self.held(server, event: event)
+        for (path, hash) in corpusHashes {
+            guard let row = rows[path]?.first, rows[path]?.count == 1 else {
+                Issue.record("\(path): \(rows[path]?.count ?? 0) catalog outcomes, not 1")
+                continue
+            }
+            #expect(row.sha256 == hash, "\(path): the catalog's hash is not the file's")
+            #expect(row.status == "uploaded" || row.status == "duplicate", "\(path): \(row.status)")
+            #expect(held[hash] != nil, "\(path): not on the server")
+            // The server names a photo after the file whose upload stored it.
+            if row.status == "uploaded" {
+                #expect(held[hash] == URL(fileURLWithPath: path).lastPathComponent, "\(path): the server calls it \(held[hash] ?? "nothing")")
+            }
+        }
 
         // No run, killed or not, said "uploaded" of a file the server does not hold.
-        let held = Set(try server.sql("SELECT sha256 FROM event_photo").split(separator: "\n").map(String.init))
         var claimed = 0
+        var reportedButMissing = 0
         for report in reports {
             for line in ((try? String(contentsOf: report, encoding: .utf8)) ?? "").split(separator: "\n") {
                 guard let entry = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
                     entry["status"] as? String == "uploaded", let hash = entry["sha256"] as? String
                 else { continue }
                 claimed += 1
-                #expect(held.contains(hash), "reported uploaded, not on the server: \(entry)")
+                if held[hash] == nil {
+                    reportedButMissing += 1
+                    Issue.record("reported uploaded, not on the server: \(entry)")
+                }
             }
         }
         #expect(claimed > 0, "the killed runs reported nothing: the kills came too early to test anything")
@@ -118,7 +150,64 @@ import Testing
             [
                 "photos": try Self.photos.count, "kills": landed, "rounds": reports.count,
                 "onServerBeforeLastRun": storedBeforeLastRun, "reportedUploadedByKilledRuns": claimed,
+                "reportedButMissing": reportedButMissing, "catalogDoneButMissing": catalogAheadOfServer,
+                "thumbnailsDecoded": thumbnailsChecked,
             ])
+    }
+
+    /// How long after its start a run is killed, in microseconds.
+    static let killAfter: ClosedRange<UInt32> = 200_000...1_500_000
+
+    struct CatalogRow {
+        var path: String
+        var sha256: String
+        var status: String
+    }
+
+    /// Every outcome the catalog holds, read with sqlite3 (as a user would, and after a kill).
+    static func catalogRows(_ cli: CommandLine) throws -> [CatalogRow] {
+        guard FileManager.default.fileExists(atPath: cli.catalog.path) else { return [] }
+        let result = try runProgram(
+            "sqlite3", ["-separator", "\t", cli.catalog.path, "SELECT f.path, f.sha256, o.status FROM file f JOIN outcome o ON o.path = f.path"])
+        #expect(result.status == 0, "sqlite3: \(result.stderr)")
+        return result.stdout.split(separator: "\n").compactMap {
+            let fields = $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            return fields.count == 3 ? CatalogRow(path: fields[0], sha256: fields[1], status: fields[2]) : nil
+        }
+    }
+
+    /// The photos the server holds in `event`: hash to the file name it was uploaded under.
+    static func held(_ server: ReferenceServer, event: String) throws -> [String: String] {
+        let rows = try server.sql("SELECT sha256 || char(9) || filename FROM event_photo WHERE event_id = '\(event)'")
+        var held: [String: String] = [:]
+        for row in rows.split(separator: "\n") {
+            let fields = row.split(separator: "\t", maxSplits: 1).map(String.init)
+            if fields.count == 2 { held[fields[0]] = fields[1] }
+        }
+        return held
+    }
+
+    /// Every thumbnail on the server decodes whole, and its long edge is 500 or 200 px (or the
+    /// original's, when that is smaller). Returns how many were decoded.
+    func expectThumbnailsDecode(_ server: ReferenceServer) throws -> Int {
+        let originals = TestEnvironment.files(under: server.data.appending("originals"))
+        let thumbnails = TestEnvironment.files(under: server.data.appending("thumbnails"))
+        let sizes = try Fixtures.dimensions(of: originals + thumbnails)
+        var decoded = 0
+        for original in originals {
+            let hash = original.deletingPathExtension().lastPathComponent
+            let size = try #require(sizes[original.path], "\(original.path) is not an image")
+            for edge in [500, 200] {
+                let thumbnail = server.data.appending("thumbnails/\(edge)/\(hash.prefix(2))/\(hash).jpg")
+                guard try Fixtures.decodesWhole(thumbnail), let made = sizes[thumbnail.path] else {
+                    Issue.record("the \(edge) px thumbnail of \(hash) is missing or does not decode")
+                    continue
+                }
+                #expect(max(made.width, made.height) == min(edge, max(size.width, size.height)), "\(thumbnail.path)")
+                decoded += 1
+            }
+        }
+        return decoded
     }
 
     @Test("A 429 storm (half of all requests throttled, Retry-After 1 s): honoured, and every photo arrives once")
@@ -127,14 +216,24 @@ import Testing
         let event = try Self.addEvent(server)
         let cli = CommandLine("storm")
         let run = try self.ingest(cli, server, ["--retries", "16", "--uploads", "16"])
-        #expect(run.status == 0, "\(run.result.stderr.suffix(2_000))")
-        let throttled = try server.faults()["throttled", default: 0]
+        #expect(run.status == 0, "\(run.result.stderr.suffix(2_000)) (\(server.replay))")
+        let faults = try server.faults()
+        let throttled = faults["throttled", default: 0]
         #expect(throttled > 0)
         // Every 429 is retried once; none is given up on.
-        #expect(run.transfers["retries"] == throttled, "client \(run.transfers), server throttled \(throttled)")
+        #expect(run.transfers["retries"] == throttled, "client \(run.transfers), server throttled \(throttled) (\(server.replay))")
+        // Measured by the server, from the 429 it sent to the retry of the same request arriving
+        // (matched by the request's Idempotency-Key): no retry came before the second it asked for.
+        #expect(faults["retriedAfterThrottle"] == throttled, "\(faults)")
+        let shortest = faults["shortestWaitAfterThrottleMs", default: -1]
+        #expect(shortest >= 1_000, "a retry came \(shortest) ms after its 429 asked for 1 s (\(server.replay))")
         try self.expectServerAndCatalogAgree(server, cli, event: event)
         ReliabilityFigure.record(
-            "429 storm", ["photos": try Self.photos.count, "throttled429": throttled, "retries": run.transfers["retries"] ?? -1])
+            "429 storm",
+            [
+                "photos": try Self.photos.count, "throttled429": throttled, "retries": run.transfers["retries"] ?? -1,
+                "retriesMatchedByServer": faults["retriedAfterThrottle", default: 0], "shortestWaitMs": shortest,
+            ])
     }
 
     @Test("The server killed and restarted mid-run: the run rides it out with retries and everything arrives once")

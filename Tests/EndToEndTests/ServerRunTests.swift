@@ -177,6 +177,45 @@ import Testing
         #expect(stored == name)
     }
 
+    @Test("--shard K/N: three shards writing into one server at once, each with its own catalog: every photo stored once")
+    func shardsWriteIntoOneServer() throws {
+        let server = try ReferenceServer()
+        let event = try server.addEvent(name: "Party", start: "2025-09-26T00:00:00Z", end: "2025-09-29T00:00:00Z")
+        let token = try server.token()
+        let shards = 3
+        let clis = (0..<shards).map { CommandLine("shard-write-\($0)") }
+        let runs = UnsafeTransfer<[Int: Ingest]>()
+        runs.value = [:]
+        DispatchQueue.concurrentPerform(iterations: shards) { index in
+            let run = try? self.ingest(clis[index], server, ["--shard", "\(index)/\(shards)"], token: token)
+            runs.mutate { $0[index] = run }
+        }
+        let done = try #require(runs.value)
+        try #require(done.count == shards, "a shard did not run")
+        var paths: [String] = []
+        for index in 0..<shards {
+            let run = done[index]!
+            #expect(run.status == 0, "shard \(index): \(run.result.stderr.suffix(1_000))")
+            #expect(run.count("failed") == 0)
+            paths += run.entries.compactMap { $0["path"] as? String }
+        }
+        // Each file went to exactly one shard; the byte-identical pair, wherever it fell, is stored once.
+        let files = TestEnvironment.files(under: try Self.corpus.get())
+        #expect(paths.sorted() == files.map(\.path).sorted())
+        #expect(done.values.map { $0.count("uploaded") }.reduce(0, +) == Self.photos)
+        #expect(done.values.map { $0.count("duplicate") }.reduce(0, +) == 1)
+        let held = Set(try server.sql("SELECT sha256 FROM event_photo WHERE event_id = '\(event)'").split(separator: "\n").map(String.init))
+        #expect(held == (try Fixtures.photoHashes(in: try Self.corpus.get())))
+        #expect(TestEnvironment.files(under: server.data.appending("originals")).count == Self.photos)
+        // Each shard's catalog calls done exactly its own files, all of them on the server.
+        for index in 0..<shards {
+            let doneHere = try Fixtures.catalogHashes(clis[index].catalog, statuses: ["uploaded", "duplicate"])
+            let ownHashes = Set(done[index]!.entries.compactMap { $0["sha256"] as? String })
+            #expect(doneHere == ownHashes, "shard \(index)")
+            #expect(doneHere.isSubset(of: held))
+        }
+    }
+
     @Test("Ctrl-C abandons uploads in flight; the catalog keeps them not done and the next run finishes them")
     func interruptAbandonsUploads() throws {
         let server = try ReferenceServer(["--latency-ms", "300"])

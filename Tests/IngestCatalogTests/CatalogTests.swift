@@ -74,9 +74,17 @@ import Testing
             _ = try await catalog.beginRun(destination: "d", event: "e")
         }
         try runProgram("sqlite3", [self.path, "INSERT INTO grdb_migrations (identifier) VALUES ('v99-from-the-future')"])
+        // Fold the WAL into the file, so that the bytes compared are the whole catalog.
+        try runProgram("sqlite3", [self.path, "PRAGMA wal_checkpoint(TRUNCATE)"])
+        let url = URL(fileURLWithPath: self.path)
+        let before = try Data(contentsOf: url)
         let error = #expect(throws: IngestError.self) { try Catalog(path: self.path) }
         #expect(error?.code == .catalogUnusable)
         #expect(error?.message.contains("newer") == true)
+        #expect(try Data(contentsOf: url) == before, "a catalog from a newer photoingest was rewritten")
+        let wal = URL(fileURLWithPath: self.path + "-wal")
+        let walBytes = (try? Data(contentsOf: wal)) ?? Data()
+        #expect(walBytes.isEmpty, "opening it wrote \(walBytes.count) bytes of WAL")
     }
 
     @Test("A catalog written by the first schema (v1) is migrated in place: what it knew still holds")

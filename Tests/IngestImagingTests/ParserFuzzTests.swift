@@ -1,4 +1,5 @@
 import Foundation
+import IngestCore
 import IngestTesting
 import Testing
 
@@ -13,7 +14,8 @@ import Testing
         let inputs = TestEnvironment.files(under: Self.regressions)
         #expect(!inputs.isEmpty, "FuzzRegressions/ is empty")
         for input in inputs {
-            ParserFuzzTarget.run([UInt8](try Data(contentsOf: input)))
+            let broken = ParserFuzzTarget.run([UInt8](try Data(contentsOf: input)))
+            #expect(broken.isEmpty, "\(input.lastPathComponent): \(broken)")
         }
     }
 
@@ -25,25 +27,24 @@ import Testing
         let seeds = ParserFuzzTarget.seeds(realCorpus: TestEnvironment.realCorpus)
         #expect(seeds.count > 10)
         var random = SplitMix64(seed: seed)
-        for _ in 0..<iterations {
+        var completed = 0
+        var brokenInputs = 0
+        for iteration in 0..<iterations {
             var input = seeds[Int(random.next() % UInt64(seeds.count))]
             for _ in 0...(random.next() % 4) { Mutation.apply(to: &input, using: &random) }
-            ParserFuzzTarget.run(input)
+            let broken = ParserFuzzTarget.run(input)
+            if !broken.isEmpty {
+                brokenInputs += 1
+                if brokenInputs <= 5 { Issue.record("seed \(seed), iteration \(iteration): \(broken)") }
+            }
+            completed += 1
         }
-        ReliabilityFigure.record("parser fuzzing (in-test mutations)", ["inputs": iterations, "seeds": seeds.count, "crashes": 0])
-    }
-}
-
-/// A seeded generator, so that a failing iteration is found again from the printed seed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { self.state = seed }
-    mutating func next() -> UInt64 {
-        self.state &+= 0x9E37_79B9_7F4A_7C15
-        var z = self.state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        // A crash or a hang would have ended the test process before this line: the inputs that
+        // came back are counted, and so are those that broke an invariant.
+        #expect(brokenInputs == 0, "\(brokenInputs) of \(iterations) inputs broke an invariant (seed \(seed))")
+        ReliabilityFigure.record(
+            "parser fuzzing (in-test mutations)",
+            ["inputs": iterations, "seeds": seeds.count, "cameBack": completed, "brokeAnInvariant": brokenInputs])
     }
 }
 

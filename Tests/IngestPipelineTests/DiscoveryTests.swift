@@ -41,7 +41,10 @@ import Testing
         let (items, _) = await self.walk(Discovery(roots: [self.folder.path], includeHidden: false, batchSize: 2))
         let root = self.folder.path
         #expect(self.files(items) == ["\(root)/a.jpg", "\(root)/b/1.jpg", "\(root)/b/2.jpg"])
-        guard case .file(let first) = items[1] else { return }
+        guard case .file(let first) = items[1] else {
+            Issue.record("the second item is not a file: \(items[1])")
+            return
+        }
         #expect(first.stamp.size == 3)
         #expect(first.stamp.inode != 0)
     }

@@ -14,6 +14,7 @@ struct UploadController {
     let maxUploadBytes: Int
     let faults: ServerConfiguration.Faults
     let counters: FaultCounters
+    let dice: FaultDice
     let thumbnailer: Thumbnailer
 
     func add(to router: Router<PhotoShareRequestContext>) {
@@ -29,7 +30,7 @@ struct UploadController {
             throw APIError(.contentTooLarge, "the upload is larger than \(self.maxUploadBytes) bytes")
         }
 
-        if Double.random(in: 0..<1) < self.faults.hangRate {
+        if self.dice.roll(self.faults.hangRate) {
             self.counters.add("hung")
             // Never answered; bounded only so that a stopping server is not held up for ever.
             try await Task.sleep(for: .seconds(300))
@@ -38,7 +39,7 @@ struct UploadController {
         let form = UploadForm(boundary: boundary, temporaryPath: self.archive.temporaryPath())
         defer { form.discard() }
         // A dropped connection is cut somewhere in the first 64 KiB, mid-body.
-        let dropAt = Double.random(in: 0..<1) < self.faults.dropRate ? Int.random(in: 1...(64 << 10)) : nil
+        let dropAt = self.dice.roll(self.faults.dropRate) ? self.dice.number(in: 1...(64 << 10)) : nil
         let readRate = self.faults.readBytesPerSecond
         var received = 0
         for try await buffer in request.body {

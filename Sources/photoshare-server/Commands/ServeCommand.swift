@@ -43,6 +43,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Fault injection: read upload bodies no faster than this (a slow reader).", valueName: "bytes/s"))
     var readBytesPerSecond = 0
 
+    @Option(help: ArgumentHelp("Fault injection: seed for the chance of each fault, to replay a drill (default: random, printed).", valueName: "n"))
+    var faultSeed: UInt64?
+
     func validate() throws {
         let rates = [
             ("--fail-rate", self.failRate), ("--throttle-rate", self.throttleRate), ("--drop-rate", self.dropRate),
@@ -66,6 +69,10 @@ struct ServeCommand: AsyncParsableCommand {
         faults.latencyMilliseconds = self.latencyMs
         faults.hangRate = self.hangRate
         faults.readBytesPerSecond = self.readBytesPerSecond
+        faults.seed = self.faultSeed ?? UInt64.random(in: 0...UInt64.max)
+        if !faults.isNone {
+            FileHandle.standardError.write(Data("photoshare-server: fault injection with --fault-seed \(faults.seed)\n".utf8))
+        }
         let configuration = ServerConfiguration(
             dataDirectory: self.data, host: self.host, port: self.port, secret: try self.secret.resolved(),
             maxUploadBytes: self.maxUploadMb << 20, faults: faults)

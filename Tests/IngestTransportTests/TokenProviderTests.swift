@@ -1,0 +1,171 @@
+import Foundation
+import IngestCore
+import IngestTesting
+import IngestTransport
+import Testing
+
+/// Bearer tokens as a run gets them: given once, or printed by `--token-command`, which runs
+/// again only when a token is near its expiry and only once however many transfers wait for it.
+@Suite struct TokenProviderTests {
+    let folder = TemporaryFolder("tokens")
+    /// The token command appends a line here each time it runs: how often it ran, seen from outside.
+    var counter: URL { self.folder.appending("runs") }
+
+    /// A JWT (header.payload.signature, base64url) for `user` expiring `expiresIn` seconds from
+    /// now; the signature is never checked by the client, so any base64url text serves.
+    static func jwt(_ user: String, expiresIn: TimeInterval) -> String {
+        func base64url(_ text: String) -> String {
+            Data(text.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-")
+                .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        }
+        let exp = Int(Date().addingTimeInterval(expiresIn).timeIntervalSince1970)
+        return base64url(#"{"alg":"HS256","typ":"JWT"}"#) + "." + base64url(#"{"sub":"\#(user)","exp":\#(exp)}"#)
+            + "." + base64url("not-a-real-signature")
+    }
+
+    /// A token command: a shell script that counts its runs, waits `sleep` seconds, then runs
+    /// `body` (which prints the token). `$n` in `body` is this run's number, from 1.
+    func command(_ body: String, sleep: Double = 0) throws -> TokenProvider.Source {
+        let script = self.folder.appending("token-command-\(UUID().uuidString.prefix(8)).sh")
+        let text = """
+            echo run >> '\(self.counter.path)'
+            n=$(( $(wc -l < '\(self.counter.path)') ))
+            sleep \(sleep)
+            \(body)
+
+            """
+        try Data(text.utf8).write(to: script)
+        return .command("sh '\(script.path)'")
+    }
+
+    /// How many times the command ran, by its own count.
+    var runs: Int {
+        ((try? String(contentsOf: self.counter, encoding: .utf8)) ?? "").split(separator: "\n").count
+    }
+
+    @Test("Fixed tokens are returned as given, each for its kind, and never refreshed")
+    func fixedTokens() async throws {
+        // Even a token that has expired: with no command there is nothing better to offer, and the server decides.
+        let stale = Self.jwt("alice", expiresIn: -60)
+        let provider = TokenProvider(.fixed(access: stale, upload: "upload-token"))
+        #expect(try await provider.token(.access) == stale)
+        #expect(try await provider.token(.upload) == "upload-token")
+        #expect(try await provider.replacement(for: stale, kind: .access) == nil)
+        #expect(await provider.fetches == 0)
+    }
+
+    @Test("The client reads a JWT's exp claim, and sees no expiry in a token that is not a JWT")
+    func expiryOfAToken() throws {
+        let expiry = try #require(TokenProvider.expiry(of: Self.jwt("alice", expiresIn: 3_600)))
+        #expect(abs(expiry.timeIntervalSinceNow - 3_600) < 5)
+        #expect(TokenProvider.expiry(of: "opaque-token") == nil)
+        #expect(TokenProvider.expiry(of: "a.b.c") == nil)
+    }
+
+    @Test("A command's token is fetched once and reused while it is far from expiry")
+    func reusesAFreshToken() async throws {
+        let token = Self.jwt("alice", expiresIn: 3_600)
+        let provider = TokenProvider(try self.command("echo '\(token)'"))
+        for _ in 0..<5 {
+            #expect(try await provider.token(.access) == token)
+            #expect(try await provider.token(.upload) == token)
+        }
+        #expect(await provider.fetches == 1)
+        #expect(self.runs == 1)
+    }
+
+    @Test("A token that expires within five minutes counts as expired and is fetched again; ten minutes out it is kept")
+    func refreshesATokenNearItsExpiry() async throws {
+        let soon = Self.jwt("alice", expiresIn: 4 * 60)
+        let expiring = TokenProvider(try self.command("echo '\(soon)'"))
+        #expect(try await expiring.token(.access) == soon)
+        #expect(try await expiring.token(.access) == soon)
+        #expect(await expiring.fetches == 2)
+        #expect(self.runs == 2)
+
+        let later = Self.jwt("alice", expiresIn: 10 * 60)
+        let lasting = TokenProvider(try self.command("echo '\(later)'"))
+        #expect(try await lasting.token(.access) == later)
+        #expect(try await lasting.token(.access) == later)
+        #expect(await lasting.fetches == 1)
+        #expect(self.runs == 3)
+    }
+
+    @Test("Twenty transfers asking at once while the command runs share one run of it (single flight)")
+    func singleFlight() async throws {
+        let token = Self.jwt("alice", expiresIn: 3_600)
+        let provider = TokenProvider(try self.command("echo '\(token)'", sleep: 0.3))
+        let tokens: [String] = try await withThrowingTaskGroup(of: String.self) { group in
+            for index in 0..<20 {
+                group.addTask { try await provider.token(index.isMultiple(of: 2) ? .access : .upload) }
+            }
+            var tokens: [String] = []
+            for try await token in group { tokens.append(token) }
+            return tokens
+        }
+        #expect(tokens == Array(repeating: token, count: 20))
+        #expect(await provider.fetches == 1)
+        #expect(self.runs == 1)
+    }
+
+    @Test("A command printing {\"access\": …, \"upload\": …} gives each kind its own token, from one run")
+    func jsonTokens() async throws {
+        let access = Self.jwt("alice-access", expiresIn: 3_600)
+        let upload = Self.jwt("alice-upload", expiresIn: 3_600)
+        let provider = TokenProvider(try self.command(#"echo '{"access": "\#(access)", "upload": "\#(upload)"}'"#))
+        #expect(try await provider.token(.access) == access)
+        #expect(try await provider.token(.upload) == upload)
+        #expect(await provider.fetches == 1)
+
+        // Without "upload", the access token is good for both.
+        let single = TokenProvider(try self.command(#"echo '{"access": "\#(access)"}'"#))
+        #expect(try await single.token(.upload) == access)
+    }
+
+    @Test("After a 401 a command gives a fresh token; one already replaced by another transfer is not fetched twice")
+    func replacementAfterRefusal() async throws {
+        // Tokens that are not JWTs never look expired, so only a refusal makes the command run again.
+        let provider = TokenProvider(try self.command(#"echo "token-$n""#))
+        let first = try await provider.token(.access)
+        #expect(first == "token-1")
+        #expect(try await provider.replacement(for: first, kind: .access) == "token-2")
+        #expect(try await provider.token(.access) == "token-2")
+        // A second transfer refused with the first token gets the replacement without another run.
+        #expect(try await provider.replacement(for: first, kind: .access) == "token-2")
+        #expect(await provider.fetches == 2)
+        #expect(self.runs == 2)
+    }
+
+    @Test("A command that fails or prints no token is an error that names the command, never what it printed")
+    func failuresKeepTheSecret() async throws {
+        let secret = "s3cr3t-" + UUID().uuidString
+        let cases: [(body: String, message: String)] = [
+            ("echo '\(secret)'; exit 1", "the token command exited with status 1"),
+            ("true", "the token command printed no token (one line, or JSON with access and upload)"),
+            (
+                "echo '\(secret) \(secret)'",
+                "the token command printed no token (one line, or JSON with access and upload)"
+            ),
+            (#"echo '{"upload": "\#(secret)"}'"#, #"the token command printed JSON without an "access" token"#),
+        ]
+        for (body, message) in cases {
+            let provider = TokenProvider(try self.command(body))
+            let error = await #expect(throws: IngestError.self) { try await provider.token(.access) }
+            #expect(error?.code == .tokenRefused, "\(body)")
+            #expect(error?.description == message, "\(body)")
+            #expect(error?.description.contains(secret) == false)
+            #expect(await provider.fetches == 0)
+        }
+        #expect(self.runs == cases.count)
+    }
+
+    @Test("A failed fetch is not remembered: the next request runs the command again")
+    func failureIsNotCached() async throws {
+        // Fails on its first run only, as a command whose login expired and was renewed would.
+        let provider = TokenProvider(try self.command(#"if [ "$n" = 1 ]; then exit 3; fi; echo "token-$n""#))
+        await #expect(throws: IngestError.self) { try await provider.token(.access) }
+        #expect(try await provider.token(.access) == "token-2")
+        #expect(await provider.fetches == 1)
+        #expect(self.runs == 2)
+    }
+}
