@@ -122,6 +122,19 @@ import Testing
         #expect(try await single.token(.upload) == access)
     }
 
+    @Test("A token holding a line break, a space or non-ASCII is refused before any request, and not shown")
+    func tokensThatWouldBreakAHeader() async throws {
+        // From JSON, a line break is one escaped "\n" away: it would write a header line of its own.
+        let provider = TokenProvider(try self.command(#"echo '{"access": "secret-part\r\nX-Injected: 1"}'"#))
+        let error = await #expect(throws: IngestError.self) { try await provider.token(.access) }
+        #expect(error?.code == .tokenRefused)
+        #expect(error?.message.contains("secret-part") == false, "\(error?.message ?? "")")
+        for bad in ["two words", "caf\u{E9}", ""] {
+            let fixed = TokenProvider(.fixed(access: bad, upload: bad))
+            await #expect(throws: IngestError.self, "\(bad.debugDescription)") { try await fixed.token(.upload) }
+        }
+    }
+
     @Test("After a 401 a command gives a fresh token; one already replaced by another transfer is not fetched twice")
     func replacementAfterRefusal() async throws {
         // Tokens that are not JWTs never look expired, so only a refusal makes the command run again.
