@@ -141,8 +141,8 @@ import Testing
             #expect(accepted.json["success"] as? Bool == true)
             let notJSON = try await client.send(.post, uri, token: alice, body: ByteBuffer(string: "progress=100"))
             #expect(notJSON.status == 400)
-            let answer1 = try await client.send(.post, uri, token: mallory, body: progress)
-            #expect(answer1.status == 403)
+            let outsider = try await client.send(.post, uri, token: mallory, body: progress)
+            #expect(outsider.status == 403)
         }
     }
 }

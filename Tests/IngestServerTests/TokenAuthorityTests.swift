@@ -46,8 +46,8 @@ import Testing
     func validToken() async throws {
         let token = try await self.server.token()
         try await self.server.run { client in
-            let answer1 = try await client.send(.get, "/api/getUserEventsWithAnalytics", token: token)
-            #expect(answer1.status == 200)
+            let listed = try await client.send(.get, "/api/getUserEventsWithAnalytics", token: token)
+            #expect(listed.status == 200)
             let lowercase = try await client.send(
                 .get, "/api/getUserEventsWithAnalytics", token: nil, headers: [.authorization: "bearer " + token])
             #expect(lowercase.status == 200)

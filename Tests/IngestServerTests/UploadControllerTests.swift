@@ -69,10 +69,10 @@ import Testing
         let forParty = try MultipartForm(event: party.id, filename: "a.jpg", bytes: photo.bytes, photoHash: hash)
         let forWedding = try MultipartForm(event: wedding.id, filename: "b.jpg", bytes: photo.bytes, photoHash: hash)
         try await self.server.run { client in
-            let answer1 = try await client.upload(forParty, token: token)
-            #expect(answer1.status == 200)
-            let answer2 = try await client.upload(forWedding, token: token)
-            #expect(answer2.status == 200)
+            let toParty = try await client.upload(forParty, token: token)
+            #expect(toParty.status == 200)
+            let toWedding = try await client.upload(forWedding, token: token)
+            #expect(toWedding.status == 200)
         }
         #expect(try await self.server.archive.photos(inEvent: party.id).map(\.filename) == ["a.jpg"])
         #expect(try await self.server.archive.photos(inEvent: wedding.id).map(\.filename) == ["b.jpg"])
@@ -136,8 +136,8 @@ import Testing
         let form = try MultipartForm(
             event: party.id, filename: name, bytes: photo.bytes, photoHash: "sha256:" + photo.sha256)
         let listed: String? = try await self.server.run { client in
-            let answer3 = try await client.upload(form, token: token)
-            #expect(answer3.status == 200)
+            let stored = try await client.upload(form, token: token)
+            #expect(stored.status == 200)
             let answer = try await client.send(
                 .get, "/functions/v1/api-events-uploaded-photos/\(party.id)", token: token)
             return (answer.json["photos"] as? [[String: Any]])?.first?["filename"] as? String
