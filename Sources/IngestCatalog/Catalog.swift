@@ -65,7 +65,7 @@ public final class Catalog: Sendable {
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
-                    SELECT f.path, f.size, f.mtime_ns, f.inode, o.status, o.window, o.reason
+                    SELECT f.path, f.size, f.mtime_ns, f.inode, o.status, o.window, o.reason, f.assumed_zone
                     FROM file f JOIN outcome o ON o.path = f.path
                     WHERE o.destination = ? AND o.event = ? AND f.path IN (\(placeholders))
                     """,
@@ -74,7 +74,8 @@ public final class Catalog: Sendable {
                 guard let status = FileStatus(rawValue: row[4]) else { continue }
                 let stamp = FileStamp(
                     size: row[1], modifiedNanoseconds: row[2], inode: UInt64(bitPattern: row[3] as Int64))
-                entries[row[0]] = CatalogEntry(stamp: stamp, status: status, window: row[5], reason: row[6])
+                entries[row[0]] = CatalogEntry(
+                    stamp: stamp, status: status, window: row[5], reason: row[6], assumedZone: row[7])
             }
             return entries
         }
@@ -107,13 +108,14 @@ public final class Catalog: Sendable {
             let file = try db.cachedStatement(
                 sql: """
                     INSERT INTO file (path, size, mtime_ns, inode, sha256, media_type, capture_time,
-                        capture_source, local_time, utc_offset, capture_notes, seen_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        capture_source, local_time, utc_offset, capture_notes, assumed_zone, seen_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT(path) DO UPDATE SET size = excluded.size, mtime_ns = excluded.mtime_ns,
                         inode = excluded.inode, sha256 = excluded.sha256, media_type = excluded.media_type,
                         capture_time = excluded.capture_time, capture_source = excluded.capture_source,
                         local_time = excluded.local_time, utc_offset = excluded.utc_offset,
-                        capture_notes = excluded.capture_notes, seen_at = excluded.seen_at
+                        capture_notes = excluded.capture_notes, assumed_zone = excluded.assumed_zone,
+                        seen_at = excluded.seen_at
                     """)
             let outcome = try db.cachedStatement(
                 sql: """
@@ -130,7 +132,7 @@ public final class Catalog: Sendable {
                     Int64(bitPattern: record.stamp.inode), record.sha256?.hex, record.mediaType,
                     capture.map { RFC3339.format($0.instant) }, capture?.source.rawValue,
                     capture?.localTime?.description, capture?.offset,
-                    capture.flatMap { $0.notes.isEmpty ? nil : $0.notes.joined(separator: "; ") }, now,
+                    capture.flatMap { $0.notes.isEmpty ? nil : $0.notes.joined(separator: "; ") }, record.assumedZone, now,
                 ])
                 try outcome.execute(arguments: [
                     record.path, record.destination, record.event, record.window, record.status.rawValue,

@@ -15,10 +15,14 @@ public struct CatalogRecord: Sendable, Equatable {
     public var reason: String?
     /// The failure's code (``IngestError/Code``), for failed files.
     public var errorCode: String?
+    /// The zone the capture time was read in, when it was assumed (`--timezone` or this machine's)
+    /// rather than written by the camera: a run in another zone dates the file again.
+    public var assumedZone: String?
 
     public init(
         path: String, stamp: FileStamp, sha256: ContentHash?, mediaType: String?, capture: CaptureTime?,
-        destination: String, event: String, window: String, status: FileStatus, reason: String?, errorCode: String? = nil
+        destination: String, event: String, window: String, status: FileStatus, reason: String?, errorCode: String? = nil,
+        assumedZone: String? = nil
     ) {
         self.path = path
         self.stamp = stamp
@@ -31,6 +35,7 @@ public struct CatalogRecord: Sendable, Equatable {
         self.status = status
         self.reason = reason
         self.errorCode = errorCode
+        self.assumedZone = assumedZone
     }
 }
 
@@ -40,17 +45,26 @@ public struct CatalogEntry: Sendable, Equatable {
     public var status: FileStatus
     public var window: String
     public var reason: String?
+    /// The zone the capture time was read in, if it was assumed.
+    public var assumedZone: String?
 
-    public init(stamp: FileStamp, status: FileStatus, window: String, reason: String? = nil) {
+    public init(stamp: FileStamp, status: FileStatus, window: String, reason: String? = nil, assumedZone: String? = nil) {
         self.stamp = stamp
         self.status = status
         self.window = window
         self.reason = reason
+        self.assumedZone = assumedZone
     }
 
-    /// Whether a run judging against `window` can skip the file when its stamp is `stamp`.
-    public func isDone(stamp: FileStamp, window: String) -> Bool {
+    /// Whether a run judging against `window`, reading times without a zone in `zone`, can skip
+    /// the file when its stamp is `stamp`.
+    ///
+    /// "Outside" is final only for the window it was judged against and, when the capture time's
+    /// zone was assumed, for that zone: in another the photo may fall inside. (A photo already
+    /// stored stays stored whatever the zone.)
+    public func isDone(stamp: FileStamp, window: String, zone: String) -> Bool {
         guard self.stamp == stamp, self.status.isFinal else { return false }
-        return self.status != .outside || self.window == window
+        guard self.status == .outside else { return true }
+        return self.window == window && (self.assumedZone == nil || self.assumedZone == zone)
     }
 }

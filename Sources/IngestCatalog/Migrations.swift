@@ -46,6 +46,13 @@ enum Migrations {
         migrator.registerMigration("v2-error-code") { db in
             try db.execute(sql: "ALTER TABLE outcome ADD COLUMN error_code TEXT")
         }
+        // The zone a capture time was read in when the camera gave none: a run told another zone
+        // dates such files again.
+        migrator.registerMigration("v3-assumed-zone") { db in
+            try db.execute(sql: "ALTER TABLE file ADD COLUMN assumed_zone TEXT")
+            // Which zone an older run assumed is unknown: "" matches none, so such files are dated once more.
+            try db.execute(sql: "UPDATE file SET assumed_zone = '' WHERE capture_source = 'exif-assumed-zone'")
+        }
         return migrator
     }
 }

@@ -11,6 +11,8 @@ public actor CatalogStage {
     public let catalog: Catalog
     let destination: String
     let event: Event
+    /// The zone times without one are read in this run, recorded for the files dated in it.
+    let assumedZone: TimeZone
     let batchSize: Int
     /// A batch waits at most this long, so that a slow run still commits as it goes.
     static let maximumDelay: Duration = .seconds(1)
@@ -19,10 +21,11 @@ public actor CatalogStage {
     private var pending: [CatalogRecord] = []
     private var lastFlush = ContinuousClock.now
 
-    public init(catalog: Catalog, destination: String, event: Event, batchSize: Int) {
+    public init(catalog: Catalog, destination: String, event: Event, assumedZone: TimeZone, batchSize: Int) {
         self.catalog = catalog
         self.destination = destination
         self.event = event
+        self.assumedZone = assumedZone
         self.batchSize = batchSize
     }
 
@@ -38,7 +41,8 @@ public actor CatalogStage {
                 path: outcome.path, stamp: stamp, sha256: outcome.sha256, mediaType: outcome.kind?.mediaType,
                 capture: outcome.capture, destination: self.destination, event: self.event.id,
                 window: self.event.window.description, status: outcome.status, reason: outcome.reason,
-                errorCode: outcome.errorCode))
+                errorCode: outcome.errorCode,
+                assumedZone: outcome.capture?.source == .exifAssumedZone ? self.assumedZone.identifier : nil))
         if self.pending.count >= self.batchSize || ContinuousClock.now - self.lastFlush >= Self.maximumDelay {
             try await self.flush()
         }

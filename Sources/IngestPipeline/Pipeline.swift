@@ -67,7 +67,7 @@ public struct Pipeline: Sendable {
             : self.catalog.map {
                 CatalogStage(
                     catalog: $0, destination: self.destination.identity, event: event,
-                    batchSize: configuration.limits.catalogBatchSize)
+                    assumedZone: configuration.timeZone, batchSize: configuration.limits.catalogBatchSize)
             }
         do {
             try await recorder?.begin()
@@ -122,7 +122,9 @@ public struct Pipeline: Sendable {
                         if status == .failed { outcome.errorCode = IngestError.Code.unreadable.name }
                         await finish(outcome)
                     case .file(let file):
-                        if let entry = known[file.path], entry.isDone(stamp: file.stamp, window: event.window.description) {
+                        if let entry = known[file.path],
+                            entry.isDone(stamp: file.stamp, window: event.window.description, zone: configuration.timeZone.identifier)
+                        {
                             var outcome = FileOutcome(
                                 path: file.path, stamp: file.stamp, status: .skipped,
                                 reason: "unchanged since an earlier run")

@@ -79,6 +79,57 @@ import Testing
         #expect(run.result.stderr.contains("Near the window's edges, check their time zone: 2"))
     }
 
+    @Test("With the process's own TZ far from UTC, window times without a zone are still UTC; that TZ is only the assumed zone")
+    func windowIsUTCWhateverTheProcessZone() throws {
+        let cli = CommandLine("window-tz")
+        let photos = TemporaryFolder("window-tz-photos")
+        _ = try Fixtures.jpeg(
+            in: photos, name: "before.jpg",
+            tags: ["EXIF:DateTimeOriginal": "2025:09:27 20:59:59", "EXIF:OffsetTimeOriginal": "+00:00"])
+        _ = try Fixtures.jpeg(in: photos, name: "edge.jpg", tags: ["EXIF:DateTimeOriginal": "2025:09:28 05:00:00"])
+        // Read in Auckland's time, 21:00 would be 09:00Z, and before.jpg (20:59:59Z) would fall inside.
+        let run = try cli.ingest(
+            [photos.url], ["--from", "2025-09-27T21:00:00", "--until", "2025-09-28T05:00:00"],
+            environment: ["TZ": "Pacific/Auckland"])
+        #expect(run.status == 0, "\(run.result.stderr)")
+        #expect(run.entry(named: "before.jpg")?["status"] as? String == "outside")
+        #expect(run.result.stderr.contains("Pacific/Auckland (this machine's"), "\(run.result.stderr)")
+        // No offset in the file: this machine's zone, DST-correct (New Zealand's summer time began at
+        // 02:00 that morning, so 05:00 is +13:00).
+        #expect(run.entry(named: "edge.jpg")?["captureSource"] as? String == "exif-assumed-zone")
+        #expect(run.entry(named: "edge.jpg")?["captureTime"] as? String == "2025-09-27T16:00:00Z")
+        #expect(run.entry(named: "edge.jpg")?["status"] as? String == "outside")
+    }
+
+    @Test("A --timezone change dates again the photos whose zone was assumed, and opens no other")
+    func timezoneChangeRedates() throws {
+        let cli = CommandLine("zone-change")
+        let photos = TemporaryFolder("zone-change-photos")
+        _ = try Fixtures.jpeg(in: photos, name: "no-zone.jpg", tags: ["EXIF:DateTimeOriginal": "2025:09:27 23:30:00"])
+        _ = try Fixtures.jpeg(
+            in: photos, name: "camera.jpg",
+            tags: ["EXIF:DateTimeOriginal": "2025:09:27 18:00:27", "EXIF:OffsetTimeOriginal": "+09:00"])
+        let window = ["--from", "2025-09-27T21:00:00Z", "--until", "2025-09-28T00:00:00Z"]
+
+        let tokyo = try cli.ingest([photos.url], window + ["--timezone", "Asia/Tokyo"])
+        #expect(tokyo.status == 0, "\(tokyo.result.stderr)")
+        #expect(tokyo.entry(named: "no-zone.jpg")?["captureTime"] as? String == "2025-09-27T14:30:00Z")
+        #expect(tokyo.count("outside") == 2)
+
+        // In UTC the photo without a zone falls inside: read again, dated again, stored. The camera's
+        // own offset makes the other outside in any zone: not opened.
+        let utc = try cli.ingest([photos.url], window + ["--timezone", "UTC"])
+        #expect(utc.status == 0, "\(utc.result.stderr)")
+        #expect(utc.entry(named: "no-zone.jpg")?["status"] as? String == "uploaded")
+        #expect(utc.entry(named: "no-zone.jpg")?["captureTime"] as? String == "2025-09-27T23:30:00Z")
+        #expect(utc.entry(named: "camera.jpg")?["reason"] as? String == "unchanged since an earlier run")
+        #expect((utc.stages["read"] as? [String: Any])?["count"] as? Int == 1)
+
+        let again = try cli.ingest([photos.url], window + ["--timezone", "UTC"])
+        #expect(again.summary["unchanged"] as? Int == 2)
+        #expect((again.stages["read"] as? [String: Any])?["count"] == nil, "a run with nothing new read \(again.stages)")
+    }
+
     @Test("--shard K/N: N runs, each with its own catalog, take every file exactly once")
     func shardedRunsPartitionTheFiles() throws {
         let corpus = TestEnvironment.realCorpus.appendingPathComponent("jpeg")

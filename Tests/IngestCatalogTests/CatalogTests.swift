@@ -46,18 +46,25 @@ import Testing
 
     @Test func whatCountsAsDone() {
         let done = CatalogEntry(stamp: self.stamp, status: .uploaded, window: "../..")
-        #expect(done.isDone(stamp: self.stamp, window: "../.."))
+        #expect(done.isDone(stamp: self.stamp, window: "../..", zone: "UTC"))
         var touched = self.stamp
         touched.modifiedNanoseconds += 1
-        #expect(!done.isDone(stamp: touched, window: "../.."))
+        #expect(!done.isDone(stamp: touched, window: "../..", zone: "UTC"))
         var replaced = self.stamp
         replaced.inode += 1
-        #expect(!done.isDone(stamp: replaced, window: "../.."))
-        #expect(!CatalogEntry(stamp: self.stamp, status: .failed, window: "../..").isDone(stamp: self.stamp, window: "../.."))
+        #expect(!done.isDone(stamp: replaced, window: "../..", zone: "UTC"))
+        #expect(!CatalogEntry(stamp: self.stamp, status: .failed, window: "../..").isDone(stamp: self.stamp, window: "../..", zone: "UTC"))
         // Outside is final only for the window it was judged against.
         let outside = CatalogEntry(stamp: self.stamp, status: .outside, window: "2025-01-01T00:00:00Z/..")
-        #expect(outside.isDone(stamp: self.stamp, window: "2025-01-01T00:00:00Z/.."))
-        #expect(!outside.isDone(stamp: self.stamp, window: "2024-01-01T00:00:00Z/.."))
+        #expect(outside.isDone(stamp: self.stamp, window: "2025-01-01T00:00:00Z/..", zone: "UTC"))
+        #expect(!outside.isDone(stamp: self.stamp, window: "2024-01-01T00:00:00Z/..", zone: "UTC"))
+        // ...and, when its time was read in an assumed zone, for that zone; a stored photo stays stored.
+        let window = "2025-01-01T00:00:00Z/.."
+        let assumed = CatalogEntry(stamp: self.stamp, status: .outside, window: window, assumedZone: "Asia/Tokyo")
+        #expect(assumed.isDone(stamp: self.stamp, window: window, zone: "Asia/Tokyo"))
+        #expect(!assumed.isDone(stamp: self.stamp, window: window, zone: "America/Los_Angeles"))
+        let stored = CatalogEntry(stamp: self.stamp, status: .uploaded, window: window, assumedZone: "Asia/Tokyo")
+        #expect(stored.isDone(stamp: self.stamp, window: window, zone: "America/Los_Angeles"))
     }
 
     @Test func aFileThatIsNotACatalogIsRefusedAndLeftAlone() throws {
@@ -100,7 +107,7 @@ import Testing
         let entries = try await catalog.entries(
             for: ["/photos/ok.jpg", "/photos/cut.jpg", "/photos/notes.txt"], destination: "archive:/srv/archive", event: "default")
         #expect(entries.count == 3)
-        #expect(entries["/photos/ok.jpg"]?.isDone(stamp: okStamp, window: "../..") == true)
+        #expect(entries["/photos/ok.jpg"]?.isDone(stamp: okStamp, window: "../..", zone: "UTC") == true)
         #expect(entries["/photos/cut.jpg"]?.status == .failed)
         #expect(entries["/photos/cut.jpg"]?.reason?.contains("Premature end") == true)
         #expect(entries["/photos/notes.txt"]?.status == .skipped)
@@ -114,7 +121,41 @@ import Testing
         let code = try runProgram("sqlite3", [self.path, "SELECT error_code FROM outcome WHERE path = '/photos/cut.jpg'"])
         #expect(code.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "decodeFailed")
         let migrations = try runProgram("sqlite3", [self.path, "SELECT identifier FROM grdb_migrations ORDER BY identifier"])
-        #expect(migrations.stdout.split(separator: "\n") == ["v1", "v2-error-code"])
+        #expect(migrations.stdout.split(separator: "\n") == ["v1", "v2-error-code", "v3-assumed-zone"])
+    }
+
+    @Test("A catalog written by schema v2 is migrated: an outside verdict in an assumed zone is judged again, once")
+    func migratesAVersion2Catalog() async throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/catalog-v2.sql")
+        try FileManager.default.createDirectory(
+            atPath: (self.path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let load = try runProgram("sqlite3", [self.path, ".read \(fixture.path)"])
+        try #require(load.status == 0, "\(load.stderr)")
+
+        let catalog = try Catalog(path: self.path)
+        let window = "2025-09-27T21:00:00Z/2025-09-28T00:00:00Z"
+        let entries = try await catalog.entries(
+            for: ["/photos/IMG_0002.jpg", "/photos/noexif.jpg", "/photos/README.txt"], destination: "archive:/srv/archive",
+            event: "Party")
+        let dated = try #require(entries["/photos/IMG_0002.jpg"])
+        let assumed = try #require(entries["/photos/noexif.jpg"])
+        let skipped = try #require(entries["/photos/README.txt"])
+        // The camera's own offset: outside whatever zone a run assumes.
+        #expect(dated.isDone(stamp: dated.stamp, window: window, zone: "America/Los_Angeles"))
+        // Dated in a zone v2 did not record: judged again in the zone of the next run.
+        #expect(!assumed.isDone(stamp: assumed.stamp, window: window, zone: "Asia/Tokyo"))
+        #expect(skipped.isDone(stamp: skipped.stamp, window: window, zone: "Asia/Tokyo"))
+
+        // Recorded again with its zone, it is final for that zone only.
+        let run = try await catalog.beginRun(destination: "archive:/srv/archive", event: "Party")
+        var again = self.record("/photos/noexif.jpg", .outside, window: window, stamp: assumed.stamp)
+        again.destination = "archive:/srv/archive"
+        again.event = "Party"
+        again.assumedZone = "Asia/Tokyo"
+        try await catalog.record([again], run: run)
+        let now = try #require(try await catalog.entries(for: ["/photos/noexif.jpg"], destination: "archive:/srv/archive", event: "Party").first?.value)
+        #expect(now.isDone(stamp: assumed.stamp, window: window, zone: "Asia/Tokyo"))
+        #expect(!now.isDone(stamp: assumed.stamp, window: window, zone: "Europe/Berlin"))
     }
 
     @Test("A catalog with a damaged page is refused with a message, and not a byte of it is rewritten")
