@@ -21,7 +21,8 @@ enum Defaults {
     /// The zone named by a `--timezone` option, or this machine's when none was given.
     static func zone(named name: String?) throws -> TimeZone {
         guard let name else { return TimeZone.current }
-        guard let zone = TimeZone(identifier: name) else {
+        // Foundation names "UTC" "GMT"; its IANA name keeps what the user asked for recognisable.
+        guard let zone = TimeZone(identifier: name == "UTC" ? "Etc/UTC" : name) else {
             throw ValidationError("--timezone '\(name)' is not an IANA time zone name, e.g. Europe/Berlin or UTC.")
         }
         return zone

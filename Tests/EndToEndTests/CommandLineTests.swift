@@ -71,6 +71,9 @@ import Testing
         #expect(run.entry(named: "edge.jpg")?["status"] as? String == "uploaded")
         #expect(run.entry(named: "edge.jpg")?["captureSource"] as? String == "exif-assumed-zone")
         #expect(run.summary["summary"] as? String == "2 Uploaded, 1 Outside event dates")
+        // UTC is called by its IANA name, never "GMT".
+        #expect(run.summary["timeZone"] as? String == "Etc/UTC")
+        #expect(run.result.stderr.contains("without an offset: Etc/UTC"), "\(run.result.stderr)")
         // Both edge cases are listed for a second look, in the report and at the end of the run.
         #expect(run.entry(named: "before.jpg")?["nearEdge"] as? String == "outside the window by 1 min")
         #expect(run.entry(named: "edge.jpg")?["nearEdge"] as? String == "inside the window only in the assumed time zone")
