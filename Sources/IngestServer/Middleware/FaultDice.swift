@@ -5,11 +5,9 @@ import Synchronization
 /// wrong is run again with the same `--fault-seed`. (Requests race each other, so a replay draws
 /// the same sequence but may hand its numbers to requests in another order.)
 public final class FaultDice: Sendable {
-    public let seed: UInt64
     private let generator: Mutex<SplitMix64>
 
     public init(seed: UInt64) {
-        self.seed = seed
         self.generator = Mutex(SplitMix64(seed: seed))
     }
 

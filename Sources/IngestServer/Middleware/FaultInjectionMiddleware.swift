@@ -1,4 +1,3 @@
-import HTTPTypes
 import Hummingbird
 import Synchronization
 
@@ -36,7 +35,6 @@ struct FaultInjectionMiddleware: RouterMiddleware {
     let faults: ServerConfiguration.Faults
     let counters: FaultCounters
     let dice: FaultDice
-    static let idempotencyKey = HTTPField.Name("Idempotency-Key")!
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         if self.faults.latencyMilliseconds > 0 {
@@ -45,7 +43,9 @@ struct FaultInjectionMiddleware: RouterMiddleware {
         // The stats route is how tests read the counters: never fail it.
         if request.uri.path != "/_faults" {
             // A client's retries repeat its request's Idempotency-Key; without one, the route stands for it.
-            let key = request.headers[Self.idempotencyKey] ?? "\(request.method) \(request.uri.path)"
+            let key =
+                request.headers.first { $0.name.canonicalName == "idempotency-key" }?.value
+                ?? "\(request.method) \(request.uri.path)"
             self.counters.arrived(key)
             if self.dice.roll(self.faults.failRate) {
                 self.counters.add("failed")
