@@ -105,7 +105,8 @@ let benchmarks: @Sendable () -> Void = {
         }
         final class Quiet: RunObserver {
             func started(_ path: String) {}
-            func finished(_ outcome: FileOutcome, report: RunReport, discovered: Int, discoveryDone: Bool) {}
+            func finished(_ outcome: FileOutcome, event: Event, report: RunReport) {}
+            func progressed(_ progress: RunProgress) {}
         }
         for _ in benchmark.scaledIterations {
             let archiveFolder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-archive-\(UUID().uuidString)")
@@ -115,7 +116,7 @@ let benchmarks: @Sendable () -> Void = {
             let context = StageContext(logger: .init(label: "bench"), limits: limits)
             let pipeline = Pipeline(
                 configuration: RunConfiguration(
-                    paths: [input.path], event: Event(id: "bench", name: "bench"), limits: limits, timeZone: TimeZone(identifier: "UTC")!),
+                    paths: [input.path], events: [Event(id: "bench", name: "bench")], limits: limits, timeZone: TimeZone(identifier: "UTC")!),
                 destination: ArchiveDestination(archive: archive, io: context.io), catalog: nil, context: context)
             blackHole(try? await pipeline.run(observer: Quiet(), stop: StopRequest()))
             context.shutdown()

@@ -20,6 +20,9 @@ public struct Limits: Sendable, Equatable {
     public var discoveryBatchesAhead: Int
     /// The catalog has one writer; each batch of this many records is one transaction.
     public var catalogBatchSize: Int
+    /// Events whose hash sets are fetched at once at the start of a run: a few requests in
+    /// flight hide the server's latency without flooding it when a user has many events.
+    public var hashSetFetches: Int
     /// Files larger than this are failed, not read: every byte of a file is held in memory once.
     public var maxFileBytes: Int
 
@@ -32,6 +35,7 @@ public struct Limits: Sendable, Equatable {
         self.discoveryBatchSize = 256
         self.discoveryBatchesAhead = 64
         self.catalogBatchSize = 256
+        self.hashSetFetches = 4
         self.maxFileBytes = 1 << 30
     }
 }

@@ -5,7 +5,8 @@ import IngestImaging
 /// Everything a run decides by, gathered from the command line.
 public struct RunConfiguration: Sendable {
     public var paths: [String]
-    public var event: Event
+    /// Every event of the run; each file is read once and matched against all of them.
+    public var events: [Event]
     public var includeHidden: Bool
     /// Decide everything, write and upload nothing.
     public var dryRun: Bool
@@ -22,12 +23,12 @@ public struct RunConfiguration: Sendable {
     public var shard: Shard?
 
     public init(
-        paths: [String], event: Event, includeHidden: Bool = false, dryRun: Bool = false, limits: Limits,
+        paths: [String], events: [Event], includeHidden: Bool = false, dryRun: Bool = false, limits: Limits,
         timeZone: TimeZone, thumbnailer: Thumbnailer = Thumbnailer(), excludedPaths: [String] = [],
         nearEdgeMargin: TimeInterval = 3_600, shard: Shard? = nil
     ) {
         self.paths = paths
-        self.event = event
+        self.events = events
         self.includeHidden = includeHidden
         self.dryRun = dryRun
         self.limits = limits

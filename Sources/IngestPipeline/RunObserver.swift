@@ -1,3 +1,4 @@
+import IngestCore
 import Synchronization
 
 /// Watches a run as it goes: the progress line and the per-file report implement this.
@@ -5,8 +6,25 @@ import Synchronization
 public protocol RunObserver: AnyObject {
     /// A file's work began.
     func started(_ path: String)
-    /// A file ended; `report` already counts it. `discovered` is how many files the walk has found so far.
-    func finished(_ outcome: FileOutcome, report: RunReport, discovered: Int, discoveryDone: Bool)
+    /// A file ended for one event; `report` is that event's, and already counts it.
+    func finished(_ outcome: FileOutcome, event: Event, report: RunReport)
+    /// A file ended for every event.
+    func progressed(_ progress: RunProgress)
+}
+
+/// How far a run is, in files: each file counts once, whatever the number of events.
+public struct RunProgress: Sendable, Equatable {
+    /// Files that ended for every event.
+    public var done = 0
+    /// Of those, the ones no event needed opened (an earlier run finished them).
+    public var unchanged = 0
+    /// Entries the walk has found so far, and whether it has finished.
+    public var discovered = 0
+    public var discoveryDone = false
+    /// Bytes read from the files that were read.
+    public var bytesRead: Int64 = 0
+
+    public init() {}
 }
 
 /// Set by the first Ctrl-C: discovery stops, the files in flight finish, the catalog commits.

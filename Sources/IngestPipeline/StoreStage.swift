@@ -1,16 +1,19 @@
 import IngestCore
 
-/// Stage 6: hands the photo and its thumbnails to the destination.
+/// Stage 6: hands the photo and its thumbnails to the destination, for one event.
 public struct StoreStage: Stage {
     public var destination: any Destination
-    public var event: Event
 
-    public init(destination: any Destination, event: Event) {
+    public init(destination: any Destination) {
         self.destination = destination
-        self.event = event
     }
 
-    public func process(_ photo: PreparedPhoto, context: StageContext) async throws(IngestError) -> StoreResult {
-        try await self.destination.store(photo, in: self.event)
+    public struct Input: Sendable {
+        public var photo: PreparedPhoto
+        public var event: Event
+    }
+
+    public func process(_ input: Input, context: StageContext) async throws(IngestError) -> StoreResult {
+        try await self.destination.store(input.photo, in: input.event)
     }
 }

@@ -1,30 +1,32 @@
 import IngestCore
 import IngestPipeline
 
-/// What the user sees while a run goes: the progress line and the per-file report.
+/// What the user sees while a run goes: one progress line for the whole run, and the report's
+/// line per file and event.
 final class RunDisplay: RunObserver {
     let progress: ProgressLine
     let report: ReportWriter?
-    let event: Event
     private(set) var outsideAll: OutsideAllEvents
 
-    init(progress: ProgressLine, report: ReportWriter?, event: Event, outsideAll: OutsideAllEvents) {
+    init(progress: ProgressLine, report: ReportWriter?, events: Int) {
         self.progress = progress
         self.report = report
-        self.event = event
-        self.outsideAll = outsideAll
+        self.outsideAll = OutsideAllEvents(events: events)
     }
 
     func started(_ path: String) {
         self.progress.started(path)
     }
 
-    func finished(_ outcome: FileOutcome, report: RunReport, discovered: Int, discoveryDone: Bool) {
-        self.report?.write(outcome, event: self.event)
+    func finished(_ outcome: FileOutcome, event: Event, report: RunReport) {
+        self.report?.write(outcome, event: event)
         self.outsideAll.record(outcome)
+    }
+
+    func progressed(_ progress: RunProgress) {
         self.progress.update(
-            done: report.filesSeen, discovered: discovered, discoveryDone: discoveryDone, bytes: report.bytesRead,
-            workDone: report.filesSeen - report.unchanged)
+            done: progress.done, discovered: progress.discovered, discoveryDone: progress.discoveryDone,
+            bytes: progress.bytesRead, workDone: progress.done - progress.unchanged)
     }
 }
 

@@ -160,6 +160,42 @@ import Testing
         #expect(try server.sql("SELECT count(*) FROM event_photo") == "1")
     }
 
+    @Test("Overlapping events in one pass: a photo inside two windows is uploaded to each, one inside none is outside every event")
+    func overlappingEvents() throws {
+        let server = try ReferenceServer()
+        let party = try server.addEvent(name: "Party", start: "2025-09-27T18:00:00Z", end: "2025-09-28T02:00:00Z")
+        let dinner = try server.addEvent(name: "Dinner", start: "2025-09-27T19:00:00Z", end: "2025-09-27T22:00:00Z")
+        let photos = TemporaryFolder("overlap-photos")
+        _ = try Fixtures.jpeg(
+            in: photos, name: "toast.jpg", tags: ["EXIF:DateTimeOriginal": "2025:09:27 20:30:00", "EXIF:OffsetTimeOriginal": "+00:00"])
+        _ = try Fixtures.jpeg(
+            in: photos, name: "dance.jpg", tags: ["EXIF:DateTimeOriginal": "2025:09:27 23:30:00", "EXIF:OffsetTimeOriginal": "+00:00"])
+        _ = try Fixtures.jpeg(
+            in: photos, name: "morning.jpg", tags: ["EXIF:DateTimeOriginal": "2025:09:28 09:00:00", "EXIF:OffsetTimeOriginal": "+00:00"])
+        let cli = CommandLine("overlap")
+        let run = try cli.ingest([photos.url], ["--server", server.url], environment: ["PHOTOINGEST_TOKEN": try server.token()])
+        #expect(run.status == 0, "\(run.result.stderr)")
+        #expect(try server.sql("SELECT filename FROM event_photo WHERE event_id = '\(party)' ORDER BY filename") == "dance.jpg\ntoast.jpg")
+        #expect(try server.sql("SELECT filename FROM event_photo WHERE event_id = '\(dinner)'") == "toast.jpg")
+        // Each original went up once per event it belongs to, and is stored once.
+        #expect(TestEnvironment.files(under: server.data.appending("originals")).count == 2)
+        #expect(run.summary["outsideAllEvents"] as? Int == 1)
+        // The report: one line per file and event, each naming its event.
+        #expect(run.entries.count == 6)
+        let toast = run.entries.filter { ($0["path"] as? String)?.hasSuffix("/toast.jpg") == true }
+        #expect(Set(toast.compactMap { $0["event"] as? String }) == ["Party", "Dinner"])
+        #expect(toast.allSatisfy { $0["status"] as? String == "uploaded" })
+        let events = run.summary["events"] as? [[String: Any]] ?? []
+        #expect(events.map { $0["summary"] as? String } == ["2 Uploaded, 1 Outside event dates", "1 Uploaded, 2 Outside event dates"])
+        // One progress line, and each event's summary after it.
+        #expect(run.result.stderr.contains("Event 2 of 2: Dinner"), "\(run.result.stderr)")
+
+        let again = try cli.ingest([photos.url], ["--server", server.url], environment: ["PHOTOINGEST_TOKEN": try server.token()])
+        #expect(again.status == 0)
+        #expect((again.summary["events"] as? [[String: Any]] ?? []).allSatisfy { $0["unchanged"] as? Int == 3 })
+        #expect(try server.sql("SELECT count(*) FROM event_photo") == "3")
+    }
+
     @Test("File names with quotes, backslashes, line breaks and non-ASCII cross the form intact")
     func awkwardFileNames() throws {
         let server = try ReferenceServer()

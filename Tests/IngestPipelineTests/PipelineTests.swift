@@ -11,10 +11,15 @@ import Testing
 final class RecordingObserver: RunObserver {
     var started: [String] = []
     var outcomes: [FileOutcome] = []
+    /// Outcomes per event id.
+    var byEvent: [String: [FileOutcome]] = [:]
+    var progress = RunProgress()
     func started(_ path: String) { self.started.append(path) }
-    func finished(_ outcome: FileOutcome, report: RunReport, discovered: Int, discoveryDone: Bool) {
+    func finished(_ outcome: FileOutcome, event: Event, report: RunReport) {
         self.outcomes.append(outcome)
+        self.byEvent[event.id, default: []].append(outcome)
     }
+    func progressed(_ progress: RunProgress) { self.progress = progress }
 }
 
 @Suite struct PipelineTests {
@@ -38,19 +43,26 @@ final class RecordingObserver: RunObserver {
     func run(window: EventWindow = EventWindow(), dryRun: Bool = false, catalog: Catalog? = nil) async throws
         -> (RunReport, RecordingObserver, Archive)
     {
+        let (reports, observer, archive) = try await self.run(
+            events: [Event(id: "party", name: "party", window: window)], dryRun: dryRun, catalog: catalog)
+        return (reports[0], observer, archive)
+    }
+
+    func run(events: [Event], dryRun: Bool = false, catalog: Catalog? = nil) async throws
+        -> ([RunReport], RecordingObserver, Archive)
+    {
         let archive = try Archive(root: self.folder.appending("archive").path)
         let limits = Limits(jobs: 2)
         let context = StageContext(logger: .init(label: "test"), limits: limits)
         defer { context.shutdown() }
         let configuration = RunConfiguration(
-            paths: [self.photos.path], event: Event(id: "party", name: "party", window: window), dryRun: dryRun,
-            limits: limits, timeZone: TimeZone(identifier: "UTC")!)
+            paths: [self.photos.path], events: events, dryRun: dryRun, limits: limits, timeZone: TimeZone(identifier: "UTC")!)
         let pipeline = Pipeline(
             configuration: configuration, destination: ArchiveDestination(archive: archive, io: context.io),
             catalog: catalog, context: context)
         let observer = RecordingObserver()
-        let report = try await pipeline.run(observer: observer, stop: StopRequest())
-        return (report, observer, archive)
+        let reports = try await pipeline.run(observer: observer, stop: StopRequest())
+        return (reports, observer, archive)
     }
 
     func status(_ observer: RecordingObserver, _ name: String) -> FileStatus? {
@@ -95,6 +107,57 @@ final class RecordingObserver: RunObserver {
         #expect(recorded[self.photos.appendingPathComponent("late.jpg").path] == .outside)
     }
 
+    @Test("One pass, three events: each photo read once, thumbnailed once, stored in every window it falls in")
+    func oneReadForEveryEvent() async throws {
+        // 21:30 is inside both evening windows; 12:00 inside the day's only; 03:00 the next day in none.
+        _ = try self.photo("both.jpg", ["EXIF:DateTimeOriginal": "2025:09:27 21:30:00", "EXIF:OffsetTimeOriginal": "+00:00"])
+        _ = try self.photo("day.jpg", ["EXIF:DateTimeOriginal": "2025:09:27 12:00:00", "EXIF:OffsetTimeOriginal": "+00:00"])
+        _ = try self.photo("none.jpg", ["EXIF:DateTimeOriginal": "2025:09:28 03:00:00", "EXIF:OffsetTimeOriginal": "+00:00"])
+        func window(_ start: String, _ end: String) -> EventWindow {
+            EventWindow(start: RFC3339.parse(start), end: RFC3339.parse(end))
+        }
+        let events = [
+            Event(id: "day", name: "day", window: window("2025-09-27T08:00:00Z", "2025-09-27T22:00:00Z")),
+            Event(id: "party", name: "party", window: window("2025-09-27T21:00:00Z", "2025-09-28T01:00:00Z")),
+            Event(id: "late", name: "late", window: window("2025-09-27T21:15:00Z", "2025-09-27T23:00:00Z")),
+        ]
+        let catalog = try Catalog(path: self.folder.appending("catalog.sqlite").path)
+        let (reports, observer, archive) = try await self.run(events: events, catalog: catalog)
+
+        #expect(reports.map(\.filesSeen) == [3, 3, 3])
+        #expect(reports.allSatisfy { $0.totalsAgree })
+        // Read once each, whatever the number of events: the walk started three files, not nine.
+        #expect(observer.started.count == 3)
+        #expect(observer.progress.done == 3)
+        func status(_ event: String, _ name: String) -> FileStatus? {
+            observer.byEvent[event]?.first { $0.path.hasSuffix("/" + name) }?.status
+        }
+        #expect(status("day", "both.jpg") == .uploaded)
+        #expect(status("party", "both.jpg") == .uploaded)
+        #expect(status("late", "both.jpg") == .uploaded)
+        #expect(status("day", "day.jpg") == .uploaded)
+        #expect(status("party", "day.jpg") == .outside)
+        #expect(["day", "party", "late"].map { status($0, "none.jpg") } == [.outside, .outside, .outside])
+        // Thumbnails made once for the photo in three events; its time counted in one outcome.
+        let both = observer.outcomes.filter { $0.path.hasSuffix("/both.jpg") }
+        #expect(both.filter { $0.timings.seconds[.thumbnail] != nil }.count == 1)
+        #expect(Set(both.compactMap(\.sha256)).count == 1)
+        // One read, shared: the three outcomes carry the very same read time (three reads would not).
+        #expect(Set(both.compactMap { $0.timings.seconds[.read] }).count == 1)
+        // The archive holds each original once, in every event it belongs to.
+        #expect(TestEnvironment.files(under: URL(fileURLWithPath: archive.root).appendingPathComponent("originals")).count == 2)
+        let hash = try #require(both.first?.sha256)
+        for event in ["day", "party", "late"] {
+            #expect(try await archive.holds(hash, inEvent: event))
+        }
+
+        // The next run opens nothing: every file is done in every event.
+        let (again, rerun, _) = try await self.run(events: events, catalog: catalog)
+        #expect(rerun.started.isEmpty)
+        #expect(again.map { $0.count(.skipped) } == [3, 3, 3])
+        #expect(rerun.progress.unchanged == 3)
+    }
+
     @Test func aDryRunDecidesTheSameButStoresNothing() async throws {
         _ = try self.photo("a.jpg", ["EXIF:DateTimeOriginal": "2025:09:27 22:00:00"])
         let (report, _, archive) = try await self.run(dryRun: true)
@@ -112,7 +175,7 @@ final class RecordingObserver: RunObserver {
         let context = StageContext(logger: .init(label: "test"), limits: limits)
         defer { context.shutdown() }
         let configuration = RunConfiguration(
-            paths: [self.photos.path], event: Event(id: "e", name: "e"), limits: limits, timeZone: TimeZone(identifier: "UTC")!)
+            paths: [self.photos.path], events: [Event(id: "e", name: "e")], limits: limits, timeZone: TimeZone(identifier: "UTC")!)
         let pipeline = Pipeline(
             configuration: configuration, destination: ArchiveDestination(archive: archive, io: context.io), catalog: nil,
             context: context)
@@ -123,13 +186,14 @@ final class RecordingObserver: RunObserver {
             var finished: [String] = []
             init(_ stop: StopRequest) { self.stop = stop }
             func started(_ path: String) { self.started.append(path) }
-            func finished(_ outcome: FileOutcome, report: RunReport, discovered: Int, discoveryDone: Bool) {
+            func finished(_ outcome: FileOutcome, event: Event, report: RunReport) {
                 self.finished.append(outcome.path)
                 self.stop.request()
             }
+            func progressed(_ progress: RunProgress) {}
         }
         let observer = StopAfterFirst(stop)
-        let report = try await pipeline.run(observer: observer, stop: stop)
+        let report = try #require(try await pipeline.run(observer: observer, stop: stop).first)
         #expect(report.interrupted)
         #expect(report.filesSeen < 12)
         #expect(report.totalsAgree)

@@ -19,9 +19,10 @@ struct RunCommand: AsyncParsableCommand {
             With no server, photos go into a local archive: each original stored once by its SHA-256, with \
             500 px and 200 px JPEG thumbnails and an SQLite index of which event holds which photo.
 
-            With --server, photos go to a PhotoShare server: for each event (every one the server lists, or \
-            those named with --event), one after another, the photos taken inside its window that it does \
-            not hold yet are uploaded with their thumbnails. Tokens come from PHOTOINGEST_TOKEN and \
+            With --server, photos go to a PhotoShare server: for every event the server lists (or those \
+            named with --event), the photos taken inside its window that it does not hold yet are uploaded \
+            with their thumbnails. All events are done in one pass: each file is read once, and a photo \
+            inside several windows goes to each. Tokens come from PHOTOINGEST_TOKEN and \
             PHOTOINGEST_UPLOAD_TOKEN, or from --token-command.
 
             Exit status: 0 when every file ended well (uploaded, duplicate, outside or skipped), 1 when some \
@@ -200,34 +201,32 @@ struct RunCommand: AsyncParsableCommand {
 
         let stop = StopRequest()
         Interrupts.install(stop, onStop: abandonTransfers)
-        var reports: [RunReport] = []
-        var outsideAll = OutsideAllEvents(events: events.count)
-        var lostOutcomes = false
+        // One pass over the files for every event: each file is read, hashed and dated once.
         for (index, event) in events.enumerated() {
-            let heading = events.count > 1 ? "event \(index + 1) of \(events.count): \(event.name)" : nil
-            console.status(
-                (heading.map { $0.prefix(1).uppercased() + $0.dropFirst() + ", " } ?? "Event \"\(event.name)\", ")
-                    + Self.describe(event.window))
-            let configuration = RunConfiguration(
-                paths: self.paths, event: event, includeHidden: self.includeHidden, dryRun: self.dryRun, limits: limits,
-                timeZone: zone, thumbnailer: Thumbnailer(maxPixels: self.maxPixels), excludedPaths: excluded,
-                nearEdgeMargin: TimeInterval(self.nearEdge * 60), shard: self.shard.flatMap(Shard.init))
-            let pipeline = Pipeline(configuration: configuration, destination: destination, catalog: catalog, context: context)
-            let progress = ProgressLine(quiet: self.quiet, heading: heading)
-            let display = RunDisplay(progress: progress, report: reportWriter, event: event, outsideAll: outsideAll)
-            let report = try await pipeline.run(observer: display, stop: stop)
-            progress.clear()
-            outsideAll = display.outsideAll
+            let heading = events.count > 1 ? "Event \(index + 1) of \(events.count): \(event.name), " : "Event \"\(event.name)\", "
+            console.status(heading + Self.describe(event.window))
+        }
+        let configuration = RunConfiguration(
+            paths: self.paths, events: events, includeHidden: self.includeHidden, dryRun: self.dryRun, limits: limits,
+            timeZone: zone, thumbnailer: Thumbnailer(maxPixels: self.maxPixels), excludedPaths: excluded,
+            nearEdgeMargin: TimeInterval(self.nearEdge * 60), shard: self.shard.flatMap(Shard.init))
+        let pipeline = Pipeline(configuration: configuration, destination: destination, catalog: catalog, context: context)
+        let progress = ProgressLine(quiet: self.quiet, heading: events.count > 1 ? "\(events.count) events" : nil)
+        let display = RunDisplay(progress: progress, report: reportWriter, events: events.count)
+        let reports = try await pipeline.run(observer: display, stop: stop)
+        progress.clear()
+        let outsideAll = display.outsideAll
+        var lostOutcomes = false
+        for (index, report) in reports.enumerated() {
             if !report.totalsAgree {
                 // A bug, never the user's input: say it, and fail the run rather than call it complete.
                 console.status(
                     "photoingest: error: \(report.filesDiscovered) files were found but \(report.filesSeen) ended with an "
-                        + "outcome; please report this bug", always: true)
+                        + "outcome for event \(report.event.name); please report this bug", always: true)
                 lostOutcomes = true
             }
-            console.summary((heading.map { $0.prefix(1).uppercased() + $0.dropFirst() + "\n" } ?? "") + report.text)
-            reports.append(report)
-            if report.interrupted { break }
+            let heading = events.count > 1 ? "Event \(index + 1) of \(events.count): \(report.event.name)\n" : ""
+            console.summary(heading + report.text)
         }
         if events.count > 1 {
             console.summary("All events: \(outsideAll.count) photos outside every event's window")

@@ -1,0 +1,147 @@
+import Foundation
+import IngestCore
+import IngestImaging
+
+/// One file through stages 1-6, fanned out to every event that still needs it.
+///
+/// The file is read, hashed and dated once; its instant is placed against each event's window;
+/// for the events it falls inside, each event's hash set decides whether it is new there; the
+/// thumbnails are made once for all of them, and the photo is stored in each. Per-file facts
+/// (hash, capture time) are the same in every event's outcome; the verdicts differ.
+extension Pipeline {
+    /// What became of one file: an outcome per event of the run, in the run's order.
+    struct FileResult: Sendable {
+        var outcomes: [FileOutcome]
+        /// Per event: true when an earlier run finished the file there, so it was not looked at again.
+        var unchanged: [Bool]
+        /// Whether the file was read (for the progress line's bytes).
+        var read: Bool { self.outcomes.contains { $0.timings.seconds[.read] != nil } }
+    }
+
+    /// Runs the file for the events at `pending` (indices into `events`); the others get an
+    /// "unchanged" outcome. Never throws: every failure becomes the file's outcome in each event
+    /// it would have gone to.
+    static func ingest(
+        _ file: DiscoveredFile, events: [Event], pending: [Int], stages: Stages, context: StageContext
+    ) async -> FileResult {
+        var unchanged = FileOutcome(path: file.path, stamp: file.stamp, status: .skipped, reason: "unchanged since an earlier run")
+        unchanged.recordInCatalog = false
+        var outcomes = Array(repeating: unchanged, count: events.count)
+        let fanned = pending.isEmpty ? [] : await Self.fanOut(file, events: pending.map { events[$0] }, stages: stages, context: context)
+        for (index, outcome) in zip(pending, fanned) { outcomes[index] = outcome }
+        let pendingSet = Set(pending)
+        return FileResult(outcomes: outcomes, unchanged: events.indices.map { !pendingSet.contains($0) })
+    }
+
+    /// One outcome per event of `events`, in their order.
+    private static func fanOut(
+        _ file: DiscoveredFile, events: [Event], stages: Stages, context: StageContext
+    ) async -> [FileOutcome] {
+        var facts = FileOutcome(path: file.path, stamp: file.stamp, status: .failed)
+        var loaded: LoadedFile
+        var capture: CaptureTime
+        do {
+            let read = try await stages.read.process(file, context: context)
+            guard case .photo(let photo) = read else {
+                if case .unsupported(let stamp, let reason) = read {
+                    facts.stamp = stamp
+                    facts.status = .skipped
+                    facts.reason = reason
+                }
+                return events.map { _ in facts }
+            }
+            loaded = photo
+            facts.stamp = loaded.file.stamp
+            facts.kind = loaded.kind
+            facts.sha256 = loaded.hash
+            facts.timings.seconds[.read] = loaded.readSeconds
+            facts.timings.seconds[.hash] = loaded.hashSeconds
+            let dated = try await stages.captureTime.process(loaded, context: context)
+            capture = dated.capture
+            facts.capture = capture
+            facts.timings.seconds[.exif] = dated.exifSeconds
+        } catch {
+            return events.map { _ in Self.failed(facts, error, stages: stages) }
+        }
+
+        // Place against every window; claim the bytes in each event the photo falls inside.
+        let placements = (try? await stages.event.process(.init(capture: capture, events: events), context: context)) ?? []
+        var outcomes: [FileOutcome] = []
+        var claimed: [Int] = []
+        for (index, event) in events.enumerated() {
+            var outcome = facts
+            let placement = placements[index]
+            outcome.nearEdge = placement.nearEdge
+            if !placement.isInside {
+                outcome.status = .outside
+                outcome.outsideBy = placement.distance
+            } else {
+                do {
+                    switch try await stages.dedupe.process(.init(hash: loaded.hash, event: event), context: context) {
+                    case .duplicate(let reason):
+                        outcome.status = .duplicate
+                        outcome.reason = reason
+                    case .new:
+                        claimed.append(index)
+                    }
+                } catch {
+                    outcome = Self.failed(outcome, error, stages: stages)
+                }
+            }
+            outcomes.append(outcome)
+        }
+        guard !claimed.isEmpty else { return outcomes }
+        if stages.dryRun {
+            for index in claimed {
+                outcomes[index].status = .uploaded
+                outcomes[index].dryRun = true
+                stages.dedupe.settle(loaded.hash, event: events[index], stored: true)
+            }
+            return outcomes
+        }
+
+        // Thumbnails once, for every event the photo goes to.
+        let clock = ContinuousClock()
+        let started = clock.now
+        let thumbnails: Thumbnails
+        do {
+            thumbnails = try await stages.thumbnail.process(loaded, context: context)
+        } catch {
+            for index in claimed {
+                outcomes[index] = Self.failed(outcomes[index], error, stages: stages)
+                stages.dedupe.settle(loaded.hash, event: events[index], stored: false)
+            }
+            return outcomes
+        }
+        let thumbnailSeconds = (clock.now - started).seconds
+        // An uploader that streams the original from its file needs none of the bytes while it waits.
+        if stages.store.destination.readsOriginalFromDisk { loaded.bytes = [] }
+        let photo = PreparedPhoto(file: loaded, capture: capture, thumbnails: thumbnails)
+        for (turn, index) in claimed.enumerated() {
+            // The thumbnails' time counts once, in the first event's outcome.
+            if turn == 0 { outcomes[index].timings.seconds[.thumbnail] = thumbnailSeconds }
+            let storing = clock.now
+            do {
+                let result = try await stages.store.process(.init(photo: photo, event: events[index]), context: context)
+                outcomes[index].status = result == .stored ? .uploaded : .duplicate
+                if result == .duplicate { outcomes[index].reason = "the event already holds these bytes" }
+                stages.dedupe.settle(loaded.hash, event: events[index], stored: true)
+            } catch {
+                outcomes[index] = Self.failed(outcomes[index], error, stages: stages)
+                stages.dedupe.settle(loaded.hash, event: events[index], stored: false)
+            }
+            outcomes[index].timings.seconds[.store] = (clock.now - storing).seconds
+        }
+        return outcomes
+    }
+
+    private static func failed(_ outcome: FileOutcome, _ error: IngestError, stages: Stages) -> FileOutcome {
+        // A refused token fails every file after this one too: stop the run instead.
+        if error.code == .tokenRefused { stages.stop.request() }
+        var failed = outcome
+        failed.status = .failed
+        failed.reason = error.message
+        failed.errorCode = error.code.name
+        return failed
+    }
+}
