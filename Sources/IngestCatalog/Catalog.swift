@@ -81,6 +81,40 @@ public final class Catalog: Sendable {
         }
     }
 
+    /// What earlier runs learned of the photos among `paths` (hash, kind, capture time), for those
+    /// that were read and dated.
+    public func facts(for paths: [String]) async throws -> [String: FileFacts] {
+        guard !paths.isEmpty else { return [:] }
+        return try await self.pool.read { db in
+            var facts: [String: FileFacts] = [:]
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT path, size, mtime_ns, inode, sha256, media_type, capture_time, capture_source,
+                        local_time, utc_offset, capture_notes, assumed_zone
+                    FROM file
+                    WHERE sha256 IS NOT NULL AND capture_time IS NOT NULL AND path IN (\(databaseQuestionMarks(count: paths.count)))
+                    """,
+                arguments: StatementArguments(paths))
+            while let row = try rows.next() {
+                guard let hash = ContentHash(parsing: row[4] as String),
+                    let kind = MediaKind.allCases.first(where: { $0.mediaType == row[5] as String? }),
+                    let instant = RFC3339.parse(row[6] as String), let source = CaptureSource(rawValue: row[7])
+                else { continue }
+                let offset = (row[9] as String?).flatMap(UTCOffset.parse)
+                // The wall clock the camera wrote is the instant seen at its offset.
+                let local = (row[8] as String?) != nil ? offset.map { LocalDateTime(instant, offsetSeconds: $0) } : nil
+                let notes = (row[10] as String?).map { $0.components(separatedBy: "; ") } ?? []
+                let capture = CaptureTime(
+                    instant: instant, localTime: local, offsetSeconds: offset, source: source,
+                    assumedZone: row[11], notes: notes)
+                let stamp = FileStamp(size: row[1], modifiedNanoseconds: row[2], inode: UInt64(bitPattern: row[3] as Int64))
+                facts[row[0]] = FileFacts(stamp: stamp, sha256: hash, kind: kind, capture: capture)
+            }
+            return facts
+        }
+    }
+
     /// Starts a run and returns its id.
     public func beginRun(destination: String, event: String) async throws -> Int64 {
         try await self.pool.write { db in

@@ -1,4 +1,5 @@
 import Foundation
+import IngestCatalog
 import IngestCore
 import IngestImaging
 
@@ -19,15 +20,19 @@ extension Pipeline {
     }
 
     /// Runs the file for the events at `pending` (indices into `events`); the others get an
-    /// "unchanged" outcome. Never throws: every failure becomes the file's outcome in each event
-    /// it would have gone to.
+    /// "unchanged" outcome. With `known` facts from an earlier run (the file unchanged since), the
+    /// file is opened only if some event needs its bytes. Never throws: every failure becomes the
+    /// file's outcome in each event it would have gone to.
     static func ingest(
-        _ file: DiscoveredFile, events: [Event], pending: [Int], stages: Stages, context: StageContext
+        _ file: DiscoveredFile, events: [Event], pending: [Int], known: FileFacts? = nil, stages: Stages,
+        context: StageContext
     ) async -> FileResult {
         var unchanged = FileOutcome(path: file.path, stamp: file.stamp, status: .skipped, reason: "unchanged since an earlier run")
         unchanged.recordInCatalog = false
         var outcomes = Array(repeating: unchanged, count: events.count)
-        let fanned = pending.isEmpty ? [] : await Self.fanOut(file, events: pending.map { events[$0] }, stages: stages, context: context)
+        let fanned =
+            pending.isEmpty
+            ? [] : await Self.fanOut(file, events: pending.map { events[$0] }, known: known, stages: stages, context: context)
         for (index, outcome) in zip(pending, fanned) { outcomes[index] = outcome }
         let pendingSet = Set(pending)
         return FileResult(outcomes: outcomes, unchanged: events.indices.map { !pendingSet.contains($0) })
@@ -35,34 +40,43 @@ extension Pipeline {
 
     /// One outcome per event of `events`, in their order.
     private static func fanOut(
-        _ file: DiscoveredFile, events: [Event], stages: Stages, context: StageContext
+        _ file: DiscoveredFile, events: [Event], known: FileFacts?, stages: Stages, context: StageContext
     ) async -> [FileOutcome] {
         var facts = FileOutcome(path: file.path, stamp: file.stamp, status: .failed)
-        var loaded: LoadedFile
-        var capture: CaptureTime
-        do {
-            let read = try await stages.read.process(file, context: context)
-            guard case .photo(let photo) = read else {
-                if case .unsupported(let stamp, let reason) = read {
-                    facts.stamp = stamp
-                    facts.status = .skipped
-                    facts.reason = reason
+        var loaded: LoadedFile?
+        let hash: ContentHash
+        let capture: CaptureTime
+        if let known {
+            // Learned by an earlier run from these very bytes (same stamp): placing needs no read.
+            facts.kind = known.kind
+            hash = known.sha256
+            capture = known.capture
+        } else {
+            do {
+                let read = try await stages.read.process(file, context: context)
+                guard case .photo(let photo) = read else {
+                    if case .unsupported(let stamp, let reason) = read {
+                        facts.stamp = stamp
+                        facts.status = .skipped
+                        facts.reason = reason
+                    }
+                    return events.map { _ in facts }
                 }
-                return events.map { _ in facts }
+                loaded = photo
+                facts.stamp = photo.file.stamp
+                facts.kind = photo.kind
+                facts.timings.seconds[.read] = photo.readSeconds
+                facts.timings.seconds[.hash] = photo.hashSeconds
+                hash = photo.hash
+                let dated = try await stages.captureTime.process(photo, context: context)
+                capture = dated.capture
+                facts.timings.seconds[.exif] = dated.exifSeconds
+            } catch {
+                return events.map { _ in Self.failed(facts, error, stages: stages) }
             }
-            loaded = photo
-            facts.stamp = loaded.file.stamp
-            facts.kind = loaded.kind
-            facts.sha256 = loaded.hash
-            facts.timings.seconds[.read] = loaded.readSeconds
-            facts.timings.seconds[.hash] = loaded.hashSeconds
-            let dated = try await stages.captureTime.process(loaded, context: context)
-            capture = dated.capture
-            facts.capture = capture
-            facts.timings.seconds[.exif] = dated.exifSeconds
-        } catch {
-            return events.map { _ in Self.failed(facts, error, stages: stages) }
         }
+        facts.sha256 = hash
+        facts.capture = capture
 
         // Place against every window; claim the bytes in each event the photo falls inside.
         let placements = (try? await stages.event.process(.init(capture: capture, events: events), context: context)) ?? []
@@ -77,7 +91,7 @@ extension Pipeline {
                 outcome.outsideBy = placement.distance
             } else {
                 do {
-                    switch try await stages.dedupe.process(.init(hash: loaded.hash, event: event), context: context) {
+                    switch try await stages.dedupe.process(.init(hash: hash, event: event), context: context) {
                     case .duplicate(let reason):
                         outcome.status = .duplicate
                         outcome.reason = reason
@@ -91,32 +105,55 @@ extension Pipeline {
             outcomes.append(outcome)
         }
         guard !claimed.isEmpty else { return outcomes }
+        func settle(stored: Bool, _ indices: [Int]) {
+            for index in indices { stages.dedupe.settle(hash, event: events[index], stored: stored) }
+        }
         if stages.dryRun {
             for index in claimed {
                 outcomes[index].status = .uploaded
                 outcomes[index].dryRun = true
-                stages.dedupe.settle(loaded.hash, event: events[index], stored: true)
             }
+            settle(stored: true, claimed)
             return outcomes
         }
+
+        // Some event needs the bytes: a file placed from known facts is read now.
+        if loaded == nil {
+            do {
+                let read = try await stages.read.process(file, context: context)
+                guard case .photo(let photo) = read, photo.hash == hash else {
+                    // Not the bytes the facts were learned from, whatever its stamp says: start afresh.
+                    settle(stored: false, claimed)
+                    return await Self.fanOut(file, events: events, known: nil, stages: stages, context: context)
+                }
+                loaded = photo
+                for index in claimed {
+                    outcomes[index].timings.seconds[.read] = photo.readSeconds
+                    outcomes[index].timings.seconds[.hash] = photo.hashSeconds
+                }
+            } catch {
+                for index in claimed { outcomes[index] = Self.failed(outcomes[index], error, stages: stages) }
+                settle(stored: false, claimed)
+                return outcomes
+            }
+        }
+        guard var photoFile = loaded else { return outcomes }
 
         // Thumbnails once, for every event the photo goes to.
         let clock = ContinuousClock()
         let started = clock.now
         let thumbnails: Thumbnails
         do {
-            thumbnails = try await stages.thumbnail.process(loaded, context: context)
+            thumbnails = try await stages.thumbnail.process(photoFile, context: context)
         } catch {
-            for index in claimed {
-                outcomes[index] = Self.failed(outcomes[index], error, stages: stages)
-                stages.dedupe.settle(loaded.hash, event: events[index], stored: false)
-            }
+            for index in claimed { outcomes[index] = Self.failed(outcomes[index], error, stages: stages) }
+            settle(stored: false, claimed)
             return outcomes
         }
         let thumbnailSeconds = (clock.now - started).seconds
         // An uploader that streams the original from its file needs none of the bytes while it waits.
-        if stages.store.destination.readsOriginalFromDisk { loaded.bytes = [] }
-        let photo = PreparedPhoto(file: loaded, capture: capture, thumbnails: thumbnails)
+        if stages.store.destination.readsOriginalFromDisk { photoFile.bytes = [] }
+        let photo = PreparedPhoto(file: photoFile, capture: capture, thumbnails: thumbnails)
         for (turn, index) in claimed.enumerated() {
             // The thumbnails' time counts once, in the first event's outcome.
             if turn == 0 { outcomes[index].timings.seconds[.thumbnail] = thumbnailSeconds }
@@ -125,10 +162,10 @@ extension Pipeline {
                 let result = try await stages.store.process(.init(photo: photo, event: events[index]), context: context)
                 outcomes[index].status = result == .stored ? .uploaded : .duplicate
                 if result == .duplicate { outcomes[index].reason = "the event already holds these bytes" }
-                stages.dedupe.settle(loaded.hash, event: events[index], stored: true)
+                settle(stored: true, [index])
             } catch {
                 outcomes[index] = Self.failed(outcomes[index], error, stages: stages)
-                stages.dedupe.settle(loaded.hash, event: events[index], stored: false)
+                settle(stored: false, [index])
             }
             outcomes[index].timings.seconds[.store] = (clock.now - storing).seconds
         }

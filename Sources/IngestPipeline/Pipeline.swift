@@ -120,11 +120,13 @@ public struct Pipeline: Sendable {
                 progress.discoveryDone = found.isLast
                 let paths = batch.compactMap { if case .file(let file) = $0 { file.path } else { nil } }
                 var known: [[String: CatalogEntry]] = events.map { _ in [:] }
+                var learned: [String: FileFacts] = [:]
                 do {
                     if let catalog {
                         for (index, event) in events.enumerated() {
                             known[index] = try await catalog.entries(for: paths, destination: destinationIdentity, event: event.id)
                         }
+                        learned = try await catalog.facts(for: paths)
                     }
                 } catch {
                     // Not knowing what is done costs a re-read, never a lost file.
@@ -151,9 +153,17 @@ public struct Pipeline: Sendable {
                             inFlight -= 1
                             await finish(result)
                         }
+                        // An unchanged file's hash and capture time need no read, unless its time
+                        // was read in a zone other than this run's.
+                        let facts = learned[file.path].flatMap { facts in
+                            facts.stamp == file.stamp && (facts.capture.source != .exifAssumedZone || facts.capture.assumedZone == zone)
+                                ? facts : nil
+                        }
                         observer.started(file.path)
                         inFlight += 1
-                        group.addTask { await Self.ingest(file, events: events, pending: pending, stages: stages, context: context) }
+                        group.addTask {
+                            await Self.ingest(file, events: events, pending: pending, known: facts, stages: stages, context: context)
+                        }
                     }
                 }
                 if stop.isRequested { break }

@@ -196,6 +196,38 @@ import Testing
         #expect(try server.sql("SELECT count(*) FROM event_photo") == "3")
     }
 
+    @Test("A new event on the server: the re-run opens only the files inside its window (the others are unreadable by then)")
+    func aNewEventOpensOnlyItsFiles() throws {
+        let server = try ReferenceServer()
+        let party = try server.addEvent(name: "Party", start: "2025-09-27T18:00:00Z", end: "2025-09-28T02:00:00Z")
+        let photos = TemporaryFolder("new-event-photos")
+        let toast = try Fixtures.jpeg(
+            in: photos, name: "toast.jpg", tags: ["EXIF:DateTimeOriginal": "2025:09:27 20:30:00", "EXIF:OffsetTimeOriginal": "+00:00"])
+        let dance = try Fixtures.jpeg(
+            in: photos, name: "dance.jpg", tags: ["EXIF:DateTimeOriginal": "2025:09:27 23:30:00", "EXIF:OffsetTimeOriginal": "+00:00"])
+        _ = try Fixtures.jpeg(
+            in: photos, name: "brunch.jpg", tags: ["EXIF:DateTimeOriginal": "2025:09:28 10:00:00", "EXIF:OffsetTimeOriginal": "+00:00"])
+        var cli = CommandLine("new-event")
+        cli.launcher = HostileInputTests.withoutRootsOverride
+        let first = try cli.ingest([photos.url], ["--server", server.url], environment: ["PHOTOINGEST_TOKEN": try server.token()])
+        #expect(first.status == 0, "\(first.result.stderr)")
+        #expect(first.count("uploaded") == 2)
+
+        let brunch = try server.addEvent(name: "Brunch", start: "2025-09-28T08:00:00Z", end: "2025-09-28T12:00:00Z")
+        // What the new event does not need cannot be read any more: opening it would fail the run.
+        for photo in [toast, dance] { chmod(photo.path, 0) }
+        defer { for photo in [toast, dance] { chmod(photo.path, 0o644) } }
+        let second = try cli.ingest([photos.url], ["--server", server.url], environment: ["PHOTOINGEST_TOKEN": try server.token()])
+        #expect(second.status == 0, "\(second.result.stderr)")
+        let perEvent = second.summary["events"] as? [[String: Any]] ?? []
+        #expect(perEvent.map { $0["summary"] as? String } == ["No photos uploaded", "1 Uploaded, 2 Outside event dates"])
+        #expect(try server.sql("SELECT filename FROM event_photo WHERE event_id = '\(brunch)'") == "brunch.jpg")
+        #expect(try server.sql("SELECT count(*) FROM event_photo WHERE event_id = '\(party)'") == "2")
+        // One file read, of three, for two events.
+        let reads = perEvent.compactMap { (($0["stages"] as? [String: Any])?["read"] as? [String: Any])?["count"] as? Int }
+        #expect(reads.max() == 1, "\(perEvent.map { $0["stages"] ?? "" })")
+    }
+
     @Test("File names with quotes, backslashes, line breaks and non-ASCII cross the form intact")
     func awkwardFileNames() throws {
         let server = try ReferenceServer()
