@@ -23,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.7.1"),
         .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
+        .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
     ],
     targets: [
         // C libraries from Debian, found through pkg-config.
@@ -83,6 +84,8 @@ let package = Package(
                 "IngestCore", "IngestPipeline", "IngestImaging", "IngestTransport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                // --events FILE in CSV.
+                .product(name: "SwiftCSV", package: "SwiftCSV"),
             ]
         ),
 

@@ -133,6 +133,48 @@ import Testing
         #expect((again.stages["read"] as? [String: Any])?["count"] == nil, "a run with nothing new read \(again.stages)")
     }
 
+    @Test("--events FILE (CSV or JSON) in the archive: every event in one pass, a photo in two windows stored in both")
+    func eventsFromAFile() throws {
+        let photos = TemporaryFolder("events-file-photos")
+        for (name, time) in [("toast.jpg", "2025:09:27 20:30:00"), ("dance.jpg", "2025:09:27 23:30:00"), ("morning.jpg", "2025:09:28 09:00:00")] {
+            _ = try Fixtures.jpeg(in: photos, name: name, tags: ["EXIF:DateTimeOriginal": time, "EXIF:OffsetTimeOriginal": "+00:00"])
+        }
+        let csv = photos.appending("events.csv")
+        // A name with a comma, quoted; a time without a zone, which is UTC.
+        try Data(
+            "name,start,end\n\"Party, the big one\",2025-09-27T18:00:00Z,2025-09-28T02:00:00Z\nDinner,2025-09-27T19:00:00,2025-09-27T22:00:00Z\n"
+                .utf8
+        ).write(to: csv)
+        let json = photos.appending("events.json")
+        try Data(
+            #"[{"name": "Party, the big one", "start": "2025-09-27T18:00:00Z", "end": "2025-09-28T02:00:00Z"}, {"name": "Dinner", "start": "2025-09-27T19:00:00", "end": "2025-09-27T22:00:00Z"}]"#
+                .utf8
+        ).write(to: json)
+        for file in [csv, json] {
+            let cli = CommandLine("events-\(file.pathExtension)")
+            let run = try cli.ingest([photos.url], ["--events", file.path])
+            #expect(run.status == 0, "\(run.result.stderr)")
+            let index = cli.archive.appendingPathComponent("index.sqlite").path
+            let held = try runProgram(
+                "sqlite3",
+                [index, "SELECT e.name, ep.filename FROM event e JOIN event_photo ep ON ep.event_id = e.id ORDER BY 1, 2"])
+            #expect(held.stdout == "Dinner|toast.jpg\nParty, the big one|dance.jpg\nParty, the big one|toast.jpg\n", "\(held.stdout)")
+            #expect(TestEnvironment.files(under: cli.archive.appendingPathComponent("originals")).count == 2)
+            #expect(run.summary["outsideAllEvents"] as? Int == 1)
+            #expect((run.summary["events"] as? [[String: Any]])?.map { $0["summary"] as? String }
+                == ["2 Uploaded, 1 Outside event dates", "1 Uploaded, 2 Outside event dates"])
+        }
+
+        let twice = photos.appending("twice.csv")
+        try Data("name,start,end\nA,,\nA,,\n".utf8).write(to: twice)
+        let refused = try CommandLine("events-bad").run(["run", photos.path, "--events", twice.path])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("the name 'A' is used twice"), "\(refused.stderr)")
+        let mixed = try CommandLine("events-mixed").run(["run", photos.path, "--events", csv.path, "--from", "2025-09-27T00:00:00Z"])
+        #expect(mixed.status == 2)
+        #expect(mixed.stderr.contains("drop --event, --from and --until"), "\(mixed.stderr)")
+    }
+
     @Test("--shard K/N: N runs, each with its own catalog, take every file exactly once")
     func shardedRunsPartitionTheFiles() throws {
         let corpus = TestEnvironment.realCorpus.appendingPathComponent("jpeg")

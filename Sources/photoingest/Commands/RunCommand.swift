@@ -32,6 +32,7 @@ struct RunCommand: AsyncParsableCommand {
               photoingest run ~/Pictures/2025-party
               photoingest run /mnt/card --event "Birthday Party" \\
                   --from 2025-09-27T21:00:00Z --until 2025-09-28T05:00:00Z --timezone America/Los_Angeles
+              photoingest run ~/Pictures/2025 --events weekend.csv    # name,start,end: every event in one pass
               photoingest run photos/ --dry-run --report - --quiet
               photoingest run photos/ --archive /srv/archive --catalog /srv/catalog.sqlite --json
               PHOTOINGEST_TOKEN=… photoingest run /mnt/card --server https://photoshare.example.com
@@ -59,6 +60,13 @@ struct RunCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("End of the event's window, included (RFC 3339; no zone means UTC).", valueName: "time"))
     var until: String?
+
+    @Option(
+        name: .customLong("events"),
+        help: ArgumentHelp(
+            "In the archive: several events from a file, JSON ([{\"name\", \"start\", \"end\"}, …]) or CSV (header name,start,end); all in one pass.",
+            valueName: "file"))
+    var eventsFile: String?
 
     @Option(
         help: ArgumentHelp(
@@ -121,6 +129,13 @@ struct RunCommand: AsyncParsableCommand {
         if self.connection.serverURL == nil && self.event.count > 1 {
             throw ValidationError("The archive takes one --event name per run.")
         }
+        if self.eventsFile != nil && (!self.event.isEmpty || self.from != nil || self.until != nil) {
+            throw ValidationError("--events names every event with its window: drop --event, --from and --until.")
+        }
+        if self.connection.serverURL != nil && self.eventsFile != nil {
+            throw ValidationError("With a server, the events come from the server: drop --events (--event picks some).")
+        }
+        if let file = self.eventsFile { _ = try EventsFile.events(at: file) }
         if self.connection.serverURL != nil && (self.from != nil || self.until != nil) {
             throw ValidationError("With a server, the events' windows come from the server: drop --from and --until.")
         }
@@ -188,7 +203,7 @@ struct RunCommand: AsyncParsableCommand {
             // Left by a run killed mid-write; an hour old, so another live run's are left alone.
             if !self.dryRun { archive.removeStaleTemporaryFiles(olderThan: 3_600) }
             destination = ArchiveDestination(archive: archive, io: context.io)
-            events = [Event(id: name, name: name, window: try self.window())]
+            events = try self.eventsFile.map(EventsFile.events) ?? [Event(id: name, name: name, window: try self.window())]
             excluded.append(archivePath)
             console.status(
                 "Ingesting into the archive \(archivePath)" + (self.dryRun ? " (dry run: nothing will be written)" : ""))

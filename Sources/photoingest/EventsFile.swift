@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+import IngestCore
+import SwiftCSV
+
+/// The events of an archive run, read from `--events FILE`: JSON, an array of objects with
+/// `name`, `start` and `end`; or CSV with a header naming those columns. Times are RFC 3339 (no
+/// zone means UTC); an empty or missing end leaves the window open on that side. Names must be
+/// unique: in the archive an event is its name.
+enum EventsFile {
+    static func events(at path: String) throws -> [Event] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ValidationError("--events: cannot read '\(path)'.")
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        let rows = text.drop { $0.isWhitespace }.first == "[" ? try Self.jsonRows(text, path) : try Self.csvRows(text, path)
+        guard !rows.isEmpty else { throw ValidationError("--events: '\(path)' lists no event.") }
+        var seen: Set<String> = []
+        return try rows.enumerated().map { index, row in
+            let place = "--events: entry \(index + 1) of '\(path)'"
+            guard let name = row["name"].map({ $0.trimmingCharacters(in: .whitespaces) }), !name.isEmpty else {
+                throw ValidationError("\(place) has no name.")
+            }
+            guard seen.insert(name).inserted else { throw ValidationError("\(place): the name '\(name)' is used twice.") }
+            func time(_ key: String) throws -> Date? {
+                guard let text = row[key]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+                guard let date = RFC3339.parse(text) else {
+                    throw ValidationError("\(place) (\(name)): \(key) '\(text)' is not an RFC 3339 time, e.g. 2025-09-27T21:00:00Z.")
+                }
+                return date
+            }
+            let window = EventWindow(start: try time("start"), end: try time("end"))
+            if let start = window.start, let end = window.end, start > end {
+                throw ValidationError("\(place) (\(name)): start is after end.")
+            }
+            return Event(id: name, name: name, window: window)
+        }
+    }
+
+    private static func jsonRows(_ text: String, _ path: String) throws -> [[String: String]] {
+        guard let array = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]] else {
+            throw ValidationError("--events: '\(path)' is not a JSON array of objects with name, start and end.")
+        }
+        return array.map { object in object.compactMapValues { $0 as? String } }
+    }
+
+    private static func csvRows(_ text: String, _ path: String) throws -> [[String: String]] {
+        let csv: NamedCSV
+        do {
+            csv = try NamedCSV(string: text, delimiter: .comma, loadColumns: false)
+        } catch {
+            throw ValidationError("--events: '\(path)' is neither JSON nor CSV: \(error)")
+        }
+        guard csv.header.map({ $0.trimmingCharacters(in: .whitespaces) }).contains("name") else {
+            throw ValidationError("--events: '\(path)' needs a header line naming its columns: name,start,end.")
+        }
+        return csv.rows.map { row in
+            Dictionary(row.map { ($0.key.trimmingCharacters(in: .whitespaces), $0.value) }, uniquingKeysWith: { first, _ in first })
+        }
+    }
+}
