@@ -155,6 +155,63 @@ import Testing
             ])
     }
 
+    @Test("kill -9 during a run over five events, then a clean run: every photo once in each event it belongs to")
+    func killDuringAMultiEventRun() throws {
+        let server = try ReferenceServer(["--latency-ms", "100"])
+        // make-corpus dates its photos over about a day from 2025-09-27: five overlapping windows
+        // over that span, and one wide enough for everything.
+        let windows = [
+            ("Everything", "2000-01-01T00:00:00Z", "2100-01-01T00:00:00Z"),
+            ("Morning", "2025-09-27T00:00:00Z", "2025-09-27T12:00:00Z"),
+            ("Afternoon", "2025-09-27T10:00:00Z", "2025-09-27T20:00:00Z"),
+            ("Evening", "2025-09-27T18:00:00Z", "2025-09-28T02:00:00Z"),
+            ("Night", "2025-09-28T00:00:00Z", "2025-09-29T00:00:00Z"),
+        ]
+        var events: [(id: String, start: Date, end: Date)] = []
+        for (name, start, end) in windows {
+            events.append((try server.addEvent(name: name, start: start, end: end), RFC3339.parse(start)!, RFC3339.parse(end)!))
+        }
+        let cli = CommandLine("kill-events")
+        var generator = SplitMix64(seed: server.faultSeed)
+        var landed = 0
+        for round in 0..<6 {
+            let process = try self.start(cli, server, report: cli.folder.appending("report-\(round).ndjson"), ["--uploads", "2"])
+            usleep(UInt32.random(in: Self.killAfter, using: &generator))
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                landed += 1
+            }
+            process.waitUntilExit()
+        }
+        #expect(landed > 0, "no kill landed on a running process (\(server.replay))")
+        let last = try self.ingest(cli, server)
+        #expect(last.status == 0, "\(last.result.stderr.suffix(2_000))")
+
+        // Each photo, by the capture time the catalog recorded for it, is in exactly the events
+        // whose window holds it: once each, and nowhere else.
+        let dated = try runProgram("sqlite3", ["-separator", "\t", cli.catalog.path, "SELECT sha256, capture_time FROM file WHERE sha256 IS NOT NULL"])
+        var expected: [String: Set<String>] = [:]
+        for line in dated.stdout.split(separator: "\n") {
+            let fields = line.split(separator: "\t").map(String.init)
+            guard fields.count == 2, let time = RFC3339.parse(fields[1]) else { continue }
+            expected[fields[0]] = Set(events.filter { $0.start <= time && time <= $0.end }.map(\.id))
+        }
+        #expect(Set(expected.keys) == (try Self.photos), "the catalog dated \(expected.count) photos")
+        let rows = try server.sql("SELECT sha256 || char(9) || event_id FROM event_photo").split(separator: "\n").map(String.init)
+        #expect(rows.count == Set(rows).count, "a photo stored twice in one event")
+        var held: [String: Set<String>] = [:]
+        for row in rows {
+            let fields = row.split(separator: "\t").map(String.init)
+            held[fields[0], default: []].insert(fields[1])
+        }
+        #expect(held == expected, "\(held.filter { expected[$0.key] != $0.value }.count) photos in the wrong events (\(server.replay))")
+        #expect(TestEnvironment.files(under: server.data.appending("originals")).count == (try Self.photos.count))
+        #expect(try Fixtures.catalogHashes(cli.catalog, statuses: ["failed"]).isEmpty)
+        ReliabilityFigure.record(
+            "kill -9 during a five-event run",
+            ["photos": try Self.photos.count, "events": events.count, "kills": landed, "placements": rows.count])
+    }
+
     /// How long after its start a run is killed, in microseconds.
     static let killAfter: ClosedRange<UInt32> = 200_000...1_500_000
 
