@@ -71,9 +71,13 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
         lhs.words == rhs.words
     }
 
+    /// All 32 bytes: a server's hash list is input too, and one of crafted hashes that agree on
+    /// some words must not turn a set into a list.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(self.words.0)
         hasher.combine(self.words.1)
+        hasher.combine(self.words.2)
+        hasher.combine(self.words.3)
     }
 
     private static func nibble(_ character: UInt8) -> UInt8? {
