@@ -17,6 +17,15 @@ import Testing
             reason: status == .failed ? "decoding failed" : nil)
     }
 
+    /// Writes a catalog at `path` from a dump in Fixtures/, as an older photoingest left it.
+    func loadFixture(_ name: String) throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/" + name)
+        try FileManager.default.createDirectory(
+            atPath: (self.path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let load = try runProgram("sqlite3", [self.path, ".read \(fixture.path)"])
+        try #require(load.status == 0, "\(load.stderr)")
+    }
+
     @Test func remembersOutcomesAcrossOpenings() async throws {
         do {
             let catalog = try Catalog(path: self.path)
@@ -96,11 +105,7 @@ import Testing
 
     @Test("A catalog written by the first schema (v1) is migrated in place: what it knew still holds")
     func migratesAnOlderCatalog() async throws {
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/catalog-v1.sql")
-        try FileManager.default.createDirectory(
-            atPath: (self.path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        let load = try runProgram("sqlite3", [self.path, ".read \(fixture.path)"])
-        try #require(load.status == 0, "\(load.stderr)")
+        try self.loadFixture("catalog-v1.sql")
 
         let catalog = try Catalog(path: self.path)
         let okStamp = FileStamp(size: 166_643, modifiedNanoseconds: 1_795_302_150_546_184_936, inode: 16_498_990)
@@ -126,11 +131,7 @@ import Testing
 
     @Test("A catalog written by schema v2 is migrated: an outside verdict in an assumed zone is judged again, once")
     func migratesAVersion2Catalog() async throws {
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/catalog-v2.sql")
-        try FileManager.default.createDirectory(
-            atPath: (self.path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        let load = try runProgram("sqlite3", [self.path, ".read \(fixture.path)"])
-        try #require(load.status == 0, "\(load.stderr)")
+        try self.loadFixture("catalog-v2.sql")
 
         let catalog = try Catalog(path: self.path)
         let window = "2025-09-27T21:00:00Z/2025-09-28T00:00:00Z"
