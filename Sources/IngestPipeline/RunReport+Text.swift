@@ -4,7 +4,16 @@ import IngestCore
 extension RunReport {
     /// The end-of-run text: the summary line, then failures and skipped files with their
     /// reasons, then the elapsed time.
-    public var text: String {
+    public var text: String { self.eventText + "\n" + Self.elapsedLine(self.elapsedSeconds, files: self.filesSeen, filesPerSecond: self.filesPerSecond, bytes: self.bytesRead) }
+
+    /// The run's closing line.
+    public static func elapsedLine(_ seconds: Double, files: Int, filesPerSecond: Double, bytes: Int64) -> String {
+        String(format: "Elapsed %.1f s (%d files, %.1f files/s, %.1f MB read)", seconds, files, filesPerSecond, Double(bytes) / 1e6)
+    }
+
+    /// The text of this event alone, without the elapsed time: for a run over several events,
+    /// which ends with one elapsed line for all of them.
+    public var eventText: String {
         var lines: [String] = []
         lines.append((self.dryRun ? "Dry run, nothing written: " : "") + self.summaryLine)
         let failed = self.count(.failed)
@@ -51,10 +60,6 @@ extension RunReport {
         if let problem = self.catalogProblem {
             lines.append("Catalog: \(problem)")
         }
-        lines.append(
-            String(
-                format: "Elapsed %.1f s (%d files, %.1f files/s, %.1f MB read)", self.elapsedSeconds, self.filesSeen,
-                self.filesPerSecond, Double(self.bytesRead) / 1e6))
         return lines.joined(separator: "\n")
     }
 }

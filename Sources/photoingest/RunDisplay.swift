@@ -7,6 +7,8 @@ final class RunDisplay: RunObserver {
     let progress: ProgressLine
     let report: ReportWriter?
     private(set) var outsideAll: OutsideAllEvents
+    /// The run's progress as last reported: files counted once, whatever the number of events.
+    private(set) var lastProgress = RunProgress()
 
     init(progress: ProgressLine, report: ReportWriter?, events: Int) {
         self.progress = progress
@@ -24,6 +26,7 @@ final class RunDisplay: RunObserver {
     }
 
     func progressed(_ progress: RunProgress) {
+        self.lastProgress = progress
         self.progress.update(
             done: progress.done, discovered: progress.discovered, discoveryDone: progress.discoveryDone,
             bytes: progress.bytesRead, workDone: progress.done - progress.unchanged)

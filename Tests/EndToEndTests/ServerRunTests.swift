@@ -187,8 +187,14 @@ import Testing
         #expect(toast.allSatisfy { $0["status"] as? String == "uploaded" })
         let events = run.summary["events"] as? [[String: Any]] ?? []
         #expect(events.map { $0["summary"] as? String } == ["2 Uploaded, 1 Outside event dates", "1 Uploaded, 2 Outside event dates"])
-        // One progress line, and each event's summary after it.
+        // Each event's summary, then one closing line for the run; totals count each file once.
         #expect(run.result.stderr.contains("Event 2 of 2: Dinner"), "\(run.result.stderr)")
+        #expect(run.result.stderr.components(separatedBy: "Elapsed ").count == 2, "\(run.result.stderr)")
+        #expect(run.result.stderr.contains("(3 files,"), "\(run.result.stderr)")
+        let totals = run.summary["totals"] as? [String: Any] ?? [:]
+        #expect(totals["files"] as? Int == 3)
+        let bytes = try TestEnvironment.files(under: photos.url).map { try Data(contentsOf: $0).count }.reduce(0, +)
+        #expect(totals["bytes"] as? Int == bytes, "\(totals)")
 
         let again = try cli.ingest([photos.url], ["--server", server.url], environment: ["PHOTOINGEST_TOKEN": try server.token()])
         #expect(again.status == 0)

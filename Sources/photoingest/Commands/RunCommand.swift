@@ -240,15 +240,28 @@ struct RunCommand: AsyncParsableCommand {
                         + "outcome for event \(report.event.name); please report this bug", always: true)
                 lostOutcomes = true
             }
-            let heading = events.count > 1 ? "Event \(index + 1) of \(events.count): \(report.event.name)\n" : ""
-            console.summary(heading + report.text)
+            console.summary(events.count > 1 ? "Event \(index + 1) of \(events.count): \(report.event.name)\n" + report.eventText : report.text)
         }
+        let run = display.lastProgress
+        let seconds = reports.first?.elapsedSeconds ?? 0
+        let filesPerSecond = seconds > 0 ? Double(run.done - run.unchanged) / seconds : 0
         if events.count > 1 {
-            console.summary("All events: \(outsideAll.count) photos outside every event's window")
+            console.summary(
+                "All events: \(outsideAll.count) photos outside every event's window\n"
+                    + RunReport.elapsedLine(seconds, files: run.done, filesPerSecond: filesPerSecond, bytes: run.bytesRead))
         }
         if self.json {
+            // Several events: each one's object, and the run's totals, files counted once.
             var object: [String: Any] =
-                reports.count == 1 ? reports[0].jsonObject : ["events": reports.map(\.jsonObject), "outsideAllEvents": outsideAll.count]
+                reports.count == 1
+                ? reports[0].jsonObject
+                : [
+                    "events": reports.map(\.jsonObject), "outsideAllEvents": outsideAll.count,
+                    "totals": [
+                        "files": run.done, "unchanged": run.unchanged, "bytes": run.bytesRead, "seconds": seconds,
+                        "filesPerSecond": filesPerSecond,
+                    ],
+                ]
             object["timeZone"] = zone.identifier
             let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
             console.output(String(decoding: data, as: UTF8.self))
