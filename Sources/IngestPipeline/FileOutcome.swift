@@ -36,4 +36,7 @@ public struct FileOutcome: Sendable {
     }
 
     public var size: Int64? { self.stamp?.size }
+
+    /// The reason of a file an earlier run finished and that has not changed since.
+    public static let unchangedReason = "unchanged since an earlier run"
 }

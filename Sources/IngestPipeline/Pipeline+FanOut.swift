@@ -27,7 +27,7 @@ extension Pipeline {
         _ file: DiscoveredFile, events: [Event], pending: [Int], known: FileFacts? = nil, stages: Stages,
         context: StageContext
     ) async -> FileResult {
-        var unchanged = FileOutcome(path: file.path, stamp: file.stamp, status: .skipped, reason: "unchanged since an earlier run")
+        var unchanged = FileOutcome(path: file.path, stamp: file.stamp, status: .skipped, reason: FileOutcome.unchangedReason)
         unchanged.recordInCatalog = false
         var outcomes = Array(repeating: unchanged, count: events.count)
         let fanned =

@@ -1,8 +1,12 @@
 import Foundation
 import IngestCore
 
-/// Writes the per-file report: one JSON object per line (NDJSON), one line per file, as the
-/// files end, so that the report of an interrupted run holds everything that ended.
+/// Writes the per-file report: one JSON object per line (NDJSON), as the files end, so that the
+/// report of an interrupted run holds everything that ended.
+///
+/// A line speaks of one event's outcome for a file (`"scope": "event"`, with the event's name), or
+/// of the file as a whole (`"scope": "file"`, `"event": null`): skipped, failed before any event,
+/// or (with several events) outside every event.
 public final class ReportWriter {
     private let handle: FileHandle
     private let closesHandle: Bool
@@ -31,7 +35,8 @@ public final class ReportWriter {
         self.lastFlush = self.clock.now
     }
 
-    public func write(_ outcome: FileOutcome, event: Event) {
+    /// Writes one line: `event`'s outcome for the file, or with no event, the file's as a whole.
+    public func write(_ outcome: FileOutcome, event: Event?) {
         self.buffer.append(Self.line(outcome, event: event))
         self.buffer.append(0x0A)
         if self.buffer.count >= Self.flushBytes || self.clock.now - self.lastFlush >= Self.flushInterval { self.flush() }
@@ -50,7 +55,7 @@ public final class ReportWriter {
     }
 
     /// One file's entry. `captureTime` is RFC 3339 UTC with `Z`, or null.
-    static func line(_ outcome: FileOutcome, event: Event) -> Data {
+    static func line(_ outcome: FileOutcome, event: Event?) -> Data {
         let capture = outcome.capture
         var object: [String: Any] = [
             "path": PathBytes.unicode(outcome.path),
@@ -62,8 +67,10 @@ public final class ReportWriter {
             "captureSource": capture?.source.rawValue ?? NSNull(),
             "localTime": capture?.localTime?.description ?? NSNull(),
             "offset": capture?.offset ?? NSNull(),
-            "event": event.name,
+            "event": event?.name ?? NSNull(),
+            "scope": event == nil ? "file" : "event",
         ]
+        if event == nil && outcome.status == .outside { object["outsideEveryEvent"] = true }
         if let zone = capture?.assumedZone { object["assumedZone"] = zone }
         if let notes = capture?.notes, !notes.isEmpty { object["captureNotes"] = notes }
         if outcome.status == .failed {

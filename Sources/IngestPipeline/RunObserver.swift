@@ -6,7 +6,8 @@ import Synchronization
 public protocol RunObserver: AnyObject {
     /// A file's work began.
     func started(_ path: String)
-    /// A file ended for one event; `report` is that event's, and already counts it.
+    /// A file ended for one event; `report` is that event's, and already counts it. A file's
+    /// outcomes come one after another, in the events' order, then ``progressed(_:)``.
     func finished(_ outcome: FileOutcome, event: Event, report: RunReport)
     /// A file ended for every event.
     func progressed(_ progress: RunProgress)

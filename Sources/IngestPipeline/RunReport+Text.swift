@@ -31,7 +31,7 @@ extension RunReport {
             lines.append("Skipped: \(skipped)")
             for (reason, tally) in self.skippedReasons.sorted(by: { $0.value.count > $1.value.count }) {
                 var line = "  \(reason): \(tally.count)"
-                if reason != "unchanged since an earlier run" {
+                if reason != FileOutcome.unchangedReason {
                     line += " (" + tally.examples.map(PathBytes.printable).joined(separator: ", ") + (tally.count > tally.examples.count ? ", …" : "") + ")"
                 }
                 lines.append(line)

@@ -2,10 +2,14 @@ import IngestCore
 import IngestPipeline
 
 /// What the user sees while a run goes: one progress line for the whole run, and the report's
-/// line per file and event.
+/// lines: one per file and event, or one for the file as a whole when it never reached an event
+/// (skipped, failed before any), or, with several events, one more for a file outside every event.
 final class RunDisplay: RunObserver {
     let progress: ProgressLine
     let report: ReportWriter?
+    let events: Int
+    /// The outcomes of the file now ending, one per event, written once all have come.
+    private var current: [(FileOutcome, Event)] = []
     private(set) var outsideAll: OutsideAllEvents
     /// The run's progress as last reported: files counted once, whatever the number of events.
     private(set) var lastProgress = RunProgress()
@@ -13,6 +17,7 @@ final class RunDisplay: RunObserver {
     init(progress: ProgressLine, report: ReportWriter?, events: Int) {
         self.progress = progress
         self.report = report
+        self.events = events
         self.outsideAll = OutsideAllEvents(events: events)
     }
 
@@ -21,15 +26,38 @@ final class RunDisplay: RunObserver {
     }
 
     func finished(_ outcome: FileOutcome, event: Event, report: RunReport) {
-        self.report?.write(outcome, event: event)
+        self.current.append((outcome, event))
         self.outsideAll.record(outcome)
     }
 
     func progressed(_ progress: RunProgress) {
+        self.writeCurrentFile()
         self.lastProgress = progress
         self.progress.update(
             done: progress.done, discovered: progress.discovered, discoveryDone: progress.discoveryDone,
             bytes: progress.bytesRead, workDone: progress.done - progress.unchanged)
+    }
+}
+
+extension RunDisplay {
+    /// The report's lines for the file whose outcomes just came.
+    private func writeCurrentFile() {
+        defer { self.current.removeAll(keepingCapacity: true) }
+        guard let report = self.report, let (first, _) = self.current.first else { return }
+        // Skipped (an earlier run's work included), or failed before it could be dated: the same
+        // for every event, said once.
+        let beforeAnyEvent = first.status == .skipped || (first.status == .failed && first.capture == nil)
+        if beforeAnyEvent && self.current.allSatisfy({ $0.0.status == first.status && $0.0.reason == first.reason }) {
+            report.write(first, event: nil)
+            return
+        }
+        for (outcome, event) in self.current { report.write(outcome, event: event) }
+        if self.events > 1 && self.current.allSatisfy({ $0.0.status == .outside }) {
+            var outside = first
+            outside.outsideBy = nil
+            outside.nearEdge = nil
+            report.write(outside, event: nil)
+        }
     }
 }
 

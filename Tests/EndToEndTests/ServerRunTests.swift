@@ -180,11 +180,17 @@ import Testing
         // Each original went up once per event it belongs to, and is stored once.
         #expect(TestEnvironment.files(under: server.data.appending("originals")).count == 2)
         #expect(run.summary["outsideAllEvents"] as? Int == 1)
-        // The report: one line per file and event, each naming its event.
-        #expect(run.entries.count == 6)
+        // The report: one line per file and event, each naming its event, and one more for the
+        // photo outside every event, saying so.
+        #expect(run.entries.count == 7)
         let toast = run.entries.filter { ($0["path"] as? String)?.hasSuffix("/toast.jpg") == true }
         #expect(Set(toast.compactMap { $0["event"] as? String }) == ["Party", "Dinner"])
-        #expect(toast.allSatisfy { $0["status"] as? String == "uploaded" })
+        #expect(toast.allSatisfy { $0["status"] as? String == "uploaded" && $0["scope"] as? String == "event" })
+        let fileLines = run.entries.filter { $0["scope"] as? String == "file" }
+        #expect(fileLines.count == 1)
+        #expect((fileLines.first?["path"] as? String)?.hasSuffix("/morning.jpg") == true)
+        #expect(fileLines.first?["outsideEveryEvent"] as? Bool == true)
+        #expect(fileLines.first?["event"] is NSNull)
         let events = run.summary["events"] as? [[String: Any]] ?? []
         #expect(events.map { $0["summary"] as? String } == ["2 Uploaded, 1 Outside event dates", "1 Uploaded, 2 Outside event dates"])
         // Each event's summary, then one closing line for the run; totals count each file once.
@@ -199,6 +205,9 @@ import Testing
         let again = try cli.ingest([photos.url], ["--server", server.url], environment: ["PHOTOINGEST_TOKEN": try server.token()])
         #expect(again.status == 0)
         #expect((again.summary["events"] as? [[String: Any]] ?? []).allSatisfy { $0["unchanged"] as? Int == 3 })
+        // A file unchanged in every event is one line, not one per event.
+        #expect(again.entries.count == 3)
+        #expect(again.entries.allSatisfy { $0["scope"] as? String == "file" && $0["reason"] as? String == "unchanged since an earlier run" })
         #expect(try server.sql("SELECT count(*) FROM event_photo") == "3")
     }
 
