@@ -199,29 +199,32 @@ public struct Pipeline: Sendable {
     /// Each event's hash set, fetched from the destination once, a few events at a time.
     func hashSets(_ events: [Event]) async throws(IngestError) -> [String: HashSet] {
         let destination = self.destination
-        let limits = self.configuration.limits
-        let fetched = await withTaskGroup(of: (String, Result<Set<ContentHash>, IngestError>).self) { group in
-            var results: [String: Result<Set<ContentHash>, IngestError>] = [:]
-            var next = 0
-            func add() {
-                let event = events[next]
-                next += 1
-                group.addTask {
-                    do throws(IngestError) { return (event.id, .success(try await destination.prepare(event))) } catch {
-                        return (event.id, .failure(error))
-                    }
-                }
+        let fetch: @Sendable (Event) async -> (String, Result<Set<ContentHash>, IngestError>) = { event in
+            do throws(IngestError) {
+                let known = try await destination.prepare(event)
+                return (event.id, .success(known))
+            } catch {
+                return (event.id, .failure(error))
             }
-            while next < min(events.count, limits.hashSetFetches) { add() }
+        }
+        let fetched = await withTaskGroup(of: (String, Result<Set<ContentHash>, IngestError>).self) { group in
+            var waiting = events.makeIterator()
+            for _ in 0..<self.configuration.limits.hashSetFetches {
+                guard let event = waiting.next() else { break }
+                group.addTask { await fetch(event) }
+            }
+            var results: [String: Result<Set<ContentHash>, IngestError>] = [:]
             while let (id, result) = await group.next() {
                 results[id] = result
-                if next < events.count { add() }
+                if let event = waiting.next() { group.addTask { await fetch(event) } }
             }
             return results
         }
         var hashes: [String: HashSet] = [:]
         for event in events {
-            guard let result = fetched[event.id] else { continue }
+            guard let result = fetched[event.id] else {
+                throw IngestError(.invalidConfiguration, "the hash set of event \(event.id) was never fetched")
+            }
             hashes[event.id] = HashSet(known: try result.get())
         }
         return hashes

@@ -122,7 +122,7 @@ struct DiskFullTests {
         try #require(runProgram("/bin/cp", ["-a", server.dataView.path + "/.", server.data.path + "/"]).status == 0)
         try server.restart()
         let corrupt = try Self.corruptFiles(in: server.data.url)
-        let held = Set(try server.sql("SELECT sha256 FROM event_photo WHERE event_id = '\(event)'").split(separator: "\n").map(String.init))
+        let held = Set(try server.held(inEvent: event).keys)
         let done = try Fixtures.catalogHashes(cli.catalog, statuses: ["uploaded", "duplicate"])
         #expect(done == held, "catalog done \(done.count), server \(held.count), both \(done.intersection(held).count)")
 

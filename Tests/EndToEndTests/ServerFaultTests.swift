@@ -50,7 +50,7 @@ import Testing
     /// under tmp/, and the catalog says done for exactly what the server holds.
     func expectServerAndCatalogAgree(_ server: ReferenceServer, _ cli: CommandLine, event: String) throws {
         let photos = try Self.photos
-        let held = Set(try server.sql("SELECT sha256 FROM event_photo WHERE event_id = '\(event)'").split(separator: "\n").map(String.init))
+        let held = Set(try server.held(inEvent: event).keys)
         #expect(held == photos, "server holds \(held.count) of \(photos.count) photos; \(held.symmetricDifference(photos).count) differ")
         #expect(try server.sql("SELECT count(*) FROM event_photo") == "\(photos.count)")
         let originals = TestEnvironment.files(under: server.data.appending("originals"))
@@ -93,7 +93,7 @@ import Testing
             }
             process.waitUntilExit()
             // Right after each kill: whatever the catalog calls done is on the server.
-            let held = try Self.held(server, event: event)
+            let held = try server.held(inEvent: event)
             for row in try Self.catalogRows(cli) where row.status == "uploaded" || row.status == "duplicate" {
                 if held[row.sha256] == nil {
                     catalogAheadOfServer += 1
@@ -114,7 +114,7 @@ import Testing
         // File by file: the catalog's path, hash and status against the file itself and the server.
         let corpusHashes = Dictionary(uniqueKeysWithValues: try Self.files.get().map { ($0.path, try Fixtures.sha256sum($0)) })
         let rows = Dictionary(grouping: try Self.catalogRows(cli), by: \.path)
-        let held = try Self.held(server, event: event)
+        let held = try server.held(inEvent: event)
         for (path, hash) in corpusHashes {
             guard let row = rows[path]?.first, rows[path]?.count == 1 else {
                 Issue.record("\(path): \(rows[path]?.count ?? 0) catalog outcomes, not 1")
@@ -231,17 +231,6 @@ import Testing
             let fields = $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             return fields.count == 3 ? CatalogRow(path: fields[0], sha256: fields[1], status: fields[2]) : nil
         }
-    }
-
-    /// The photos the server holds in `event`: hash to the file name it was uploaded under.
-    static func held(_ server: ReferenceServer, event: String) throws -> [String: String] {
-        let rows = try server.sql("SELECT sha256 || char(9) || filename FROM event_photo WHERE event_id = '\(event)'")
-        var held: [String: String] = [:]
-        for row in rows.split(separator: "\n") {
-            let fields = row.split(separator: "\t", maxSplits: 1).map(String.init)
-            if fields.count == 2 { held[fields[0]] = fields[1] }
-        }
-        return held
     }
 
     /// Every thumbnail on the server decodes whole, and its long edge is 500 or 200 px (or the

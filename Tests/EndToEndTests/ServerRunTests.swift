@@ -287,7 +287,7 @@ import Testing
         #expect(paths.sorted() == files.map(\.path).sorted())
         #expect(done.values.map { $0.count("uploaded") }.reduce(0, +) == Self.photos)
         #expect(done.values.map { $0.count("duplicate") }.reduce(0, +) == 1)
-        let held = Set(try server.sql("SELECT sha256 FROM event_photo WHERE event_id = '\(event)'").split(separator: "\n").map(String.init))
+        let held = Set(try server.held(inEvent: event).keys)
         #expect(held == (try Fixtures.photoHashes(in: try Self.corpus.get())))
         #expect(TestEnvironment.files(under: server.data.appending("originals")).count == Self.photos)
         // Each shard's catalog calls done exactly its own files, all of them on the server.
