@@ -90,8 +90,9 @@ let package = Package(
         ),
 
         .testTarget(name: "IngestCoreTests", dependencies: ["IngestCore", "IngestTesting"]),
-        .testTarget(name: "IngestImagingTests", dependencies: ["IngestImaging", "IngestTesting"]),
-        .testTarget(name: "IngestCatalogTests", dependencies: ["IngestCatalog", "IngestTesting"]),
+        // Their data files are read through #filePath, not bundled.
+        .testTarget(name: "IngestImagingTests", dependencies: ["IngestImaging", "IngestTesting"], exclude: ["FuzzRegressions"]),
+        .testTarget(name: "IngestCatalogTests", dependencies: ["IngestCatalog", "IngestTesting"], exclude: ["Fixtures"]),
         .testTarget(name: "IngestArchiveTests", dependencies: ["IngestArchive", "IngestTesting"]),
         .testTarget(name: "IngestTransportTests", dependencies: ["IngestTransport", "IngestCore", "IngestTesting"]),
         .testTarget(

@@ -98,15 +98,15 @@ public final class Archive: Sendable {
     }
 
     /// Every hash the event holds.
-    public func hashes(inEvent eventID: String) async throws -> Set<ContentHash> {
+    public func hashes(inEvent eventID: String) async throws -> KnownHashes {
         try await self.index.read { db in
-            var hashes = Set<ContentHash>()
+            var hashes: [ContentHash] = []
             let rows = try String.fetchCursor(
                 db, sql: "SELECT sha256 FROM event_photo WHERE event_id = ?", arguments: [eventID])
             while let hex = try rows.next() {
-                if let hash = ContentHash(parsing: hex) { hashes.insert(hash) }
+                if let hash = ContentHash(parsing: hex) { hashes.append(hash) }
             }
-            return hashes
+            return KnownHashes(hashes)
         }
     }
 

@@ -54,27 +54,28 @@ public final class Catalog: Sendable {
         }
     }
 
-    /// What the catalog knows of `paths` for one destination and event.
+    /// What the catalog knows of `paths` for one destination, per event (by event id, then path),
+    /// in one query whatever the number of events.
     public func entries(
-        for paths: [String], destination: String, event: String
-    ) async throws -> [String: CatalogEntry] {
-        guard !paths.isEmpty else { return [:] }
+        for paths: [String], destination: String, events: [String]
+    ) async throws -> [String: [String: CatalogEntry]] {
+        guard !paths.isEmpty, !events.isEmpty else { return [:] }
         return try await self.pool.read { db in
-            var entries: [String: CatalogEntry] = [:]
-            let placeholders = databaseQuestionMarks(count: paths.count)
+            var entries: [String: [String: CatalogEntry]] = [:]
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
-                    SELECT f.path, f.size, f.mtime_ns, f.inode, o.status, o.window, o.reason, f.assumed_zone
+                    SELECT f.path, f.size, f.mtime_ns, f.inode, o.status, o.window, o.reason, f.assumed_zone, o.event
                     FROM file f JOIN outcome o ON o.path = f.path
-                    WHERE o.destination = ? AND o.event = ? AND f.path IN (\(placeholders))
+                    WHERE o.destination = ? AND o.event IN (\(databaseQuestionMarks(count: events.count)))
+                        AND f.path IN (\(databaseQuestionMarks(count: paths.count)))
                     """,
-                arguments: StatementArguments([destination, event] + paths))
+                arguments: StatementArguments([destination] + events + paths))
             while let row = try rows.next() {
                 guard let status = FileStatus(rawValue: row[4]) else { continue }
                 let stamp = FileStamp(
                     size: row[1], modifiedNanoseconds: row[2], inode: UInt64(bitPattern: row[3] as Int64))
-                entries[row[0]] = CatalogEntry(
+                entries[row[8], default: [:]][row[0]] = CatalogEntry(
                     stamp: stamp, status: status, window: row[5], reason: row[6], assumedZone: row[7])
             }
             return entries

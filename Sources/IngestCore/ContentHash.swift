@@ -6,25 +6,27 @@ import Foundation
 /// Servers spell hashes in several ways (bare hex, `sha256:`-prefixed, or the composite
 /// `hex_size_date`); ``init(parsing:)`` accepts all of them so that comparisons are made
 /// on the digest alone.
-public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
+public struct ContentHash: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The 32 digest bytes, kept as four words so that hashing and equality stay cheap
     /// in sets of hundreds of thousands of entries.
     private let words: (UInt64, UInt64, UInt64, UInt64)
 
     public init<D: Sequence>(digest: D) where D.Element == UInt8 {
-        var bytes = [UInt8](digest)
-        precondition(bytes.count == 32, "a SHA-256 digest has 32 bytes")
-        var words: [UInt64] = [0, 0, 0, 0]
-        for index in 0..<32 {
-            words[index / 8] = words[index / 8] << 8 | UInt64(bytes[index])
+        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        var count = 0
+        for byte in digest {
+            precondition(count < 32, "a SHA-256 digest has 32 bytes")
+            Self.append(UInt64(byte), bits: 8, at: count / 8, to: &words)
+            count += 1
         }
-        bytes.removeAll()
-        self.words = (words[0], words[1], words[2], words[3])
+        precondition(count == 32, "a SHA-256 digest has 32 bytes")
+        self.words = words
     }
 
     /// Parses any spelling of a SHA-256 that the PhotoShare API uses; case-insensitive.
     ///
-    /// Accepts `abc…` (64 hex digits), `sha256:abc…` and `abc…_<size>_<date>`.
+    /// Accepts `abc…` (64 hex digits), `sha256:abc…` and `abc…_<size>_<date>`. A server's list
+    /// holds hundreds of thousands of these, so the digits go straight into the words.
     public init?(parsing text: some StringProtocol) {
         var hex = Substring(text).trimmingWhitespace()
         if hex.lowercased().hasPrefix("sha256:") {
@@ -34,19 +36,23 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
             hex = hex[..<underscore]
         }
         guard hex.utf8.count == 64 else { return nil }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(32)
-        var high: UInt8?
-        for character in hex.utf8 {
+        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        for (index, character) in hex.utf8.enumerated() {
             guard let nibble = Self.nibble(character) else { return nil }
-            if let first = high {
-                bytes.append(first << 4 | nibble)
-                high = nil
-            } else {
-                high = nibble
-            }
+            Self.append(UInt64(nibble), bits: 4, at: index / 16, to: &words)
         }
-        self.init(digest: bytes)
+        self.words = words
+    }
+
+    private static func append(
+        _ value: UInt64, bits: UInt64, at word: Int, to words: inout (UInt64, UInt64, UInt64, UInt64)
+    ) {
+        switch word {
+        case 0: words.0 = words.0 << bits | value
+        case 1: words.1 = words.1 << bits | value
+        case 2: words.2 = words.2 << bits | value
+        default: words.3 = words.3 << bits | value
+        }
     }
 
     /// Lowercase hex, 64 characters.
@@ -69,6 +75,11 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
 
     public static func == (lhs: ContentHash, rhs: ContentHash) -> Bool {
         lhs.words == rhs.words
+    }
+
+    /// The order of the digest bytes (the words are big-endian): what ``KnownHashes`` sorts by.
+    public static func < (lhs: ContentHash, rhs: ContentHash) -> Bool {
+        lhs.words < rhs.words
     }
 
     /// All 32 bytes: a server's hash list is input too, and one of crafted hashes that agree on

@@ -14,7 +14,7 @@ public struct ArchiveDestination: Destination {
 
     public var identity: String { "archive:" + self.archive.root }
 
-    public func prepare(_ event: Event) async throws(IngestError) -> Set<ContentHash> {
+    public func prepare(_ event: Event) async throws(IngestError) -> KnownHashes {
         do {
             try await self.archive.register(event)
             return try await self.archive.hashes(inEvent: event.id)

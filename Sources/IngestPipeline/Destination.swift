@@ -20,7 +20,7 @@ public protocol Destination: Sendable {
     var identity: String { get }
 
     /// Makes the event known to the destination and returns the hashes it already holds for it.
-    func prepare(_ event: Event) async throws(IngestError) -> Set<ContentHash>
+    func prepare(_ event: Event) async throws(IngestError) -> KnownHashes
 
     /// Stores the photo in the event.
     func store(_ photo: PreparedPhoto, in event: Event) async throws(IngestError) -> StoreResult
@@ -31,11 +31,15 @@ public protocol Destination: Sendable {
 
     /// Counters for the run's summary (requests, retries, …).
     var statistics: [String: Int] { get }
+
+    /// For a destination that uploads, the uploads begun and not ended, for the progress line.
+    var uploadsInFlight: Int? { get }
 }
 
 extension Destination {
     public var readsOriginalFromDisk: Bool { false }
     public var statistics: [String: Int] { [:] }
+    public var uploadsInFlight: Int? { nil }
 }
 
 public enum StoreResult: Sendable, Equatable {

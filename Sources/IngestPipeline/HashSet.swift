@@ -10,15 +10,18 @@ import Synchronization
 /// done).
 public final class HashSet: Sendable {
     private struct State {
-        var known: Set<ContentHash>
+        /// Hashes this run stored.
+        var stored: Set<ContentHash> = []
         /// Hashes being stored, with the files waiting for the outcome, first come first.
         var claimed: [ContentHash: [CheckedContinuation<Claim, Never>]] = [:]
     }
 
-    private let state: Mutex<State>
+    /// What the destination held at the start: read without the lock, it never changes.
+    private let known: KnownHashes
+    private let state = Mutex(State())
 
-    public init(known: Set<ContentHash>) {
-        self.state = Mutex(State(known: known))
+    public init(known: KnownHashes) {
+        self.known = known
     }
 
     public enum Claim: Sendable, Equatable {
@@ -32,9 +35,10 @@ public final class HashSet: Sendable {
 
     /// Claims `hash` for storing; waits while another file of the run is storing it.
     public func claim(_ hash: ContentHash) async -> Claim {
-        await withCheckedContinuation { continuation in
+        if self.known.contains(hash) { return .known }
+        return await withCheckedContinuation { continuation in
             let answer: Claim? = self.state.withLock { state in
-                if state.known.contains(hash) { return .known }
+                if state.stored.contains(hash) { return .claimedInRun }
                 guard state.claimed[hash] != nil else {
                     state.claimed[hash] = []
                     return .claimed
@@ -49,7 +53,7 @@ public final class HashSet: Sendable {
     /// The claimant stored the bytes (or found them stored): whoever waits on them is a duplicate.
     public func stored(_ hash: ContentHash) {
         let waiting = self.state.withLock { state in
-            state.known.insert(hash)
+            state.stored.insert(hash)
             return state.claimed.removeValue(forKey: hash) ?? []
         }
         for continuation in waiting { continuation.resume(returning: .claimedInRun) }

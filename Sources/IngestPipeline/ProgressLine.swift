@@ -1,8 +1,8 @@
 import Foundation
 import IngestCore
 
-/// The live progress line on a terminal: files done of total, photos/s, MB/s, ETA and the
-/// current file's name, redrawn at most 10 times a second on standard error.
+/// The live progress line on a terminal: files done of total, photos/s, MB/s, uploads in flight,
+/// ETA and the current file's name, redrawn at most 10 times a second on standard error.
 public final class ProgressLine {
     private let isEnabled: Bool
     private let clock = ContinuousClock()
@@ -25,7 +25,7 @@ public final class ProgressLine {
         self.current = path
     }
 
-    public func update(done: Int, discovered: Int, discoveryDone: Bool, bytes: Int64, workDone: Int) {
+    public func update(_ progress: RunProgress) {
         guard self.isEnabled else { return }
         let now = self.clock.now
         if let last = self.lastDraw, now - last < Self.interval { return }
@@ -33,9 +33,7 @@ public final class ProgressLine {
         let elapsed = max((now - self.started).seconds, 0.001)
         let width = Self.terminalWidth()
         let prefix = self.heading.map { Self.truncateMiddle($0, to: width / 3) + "  " } ?? ""
-        let line = prefix + Self.render(
-            done: done, discovered: discovered, discoveryDone: discoveryDone, elapsed: elapsed,
-            bytes: bytes, workDone: workDone, current: self.current, width: width - prefix.count)
+        let line = prefix + Self.render(progress, elapsed: elapsed, current: self.current, width: width - prefix.count)
         FileHandle.standardError.write(Data(("\r\u{1B}[2K" + line).utf8))
         self.drawn = true
     }
@@ -47,24 +45,22 @@ public final class ProgressLine {
         self.drawn = false
     }
 
-    /// The text of the line; `workDone` counts the files that needed work (not skipped as unchanged),
-    /// which is what photos/s and the ETA are about.
-    static func render(
-        done: Int, discovered: Int, discoveryDone: Bool, elapsed: Double, bytes: Int64, workDone: Int,
-        current: String, width: Int
-    ) -> String {
-        let total = discoveryDone ? "\(discovered)" : "\(discovered)+"
-        let rate = Double(done) / elapsed
-        let photosPerSecond = Double(workDone) / elapsed
-        let megabytesPerSecond = Double(bytes) / 1e6 / elapsed
+    /// The text of the line. Photos/s and the ETA are about the files that needed work (not those
+    /// skipped as unchanged); uploads in flight are shown when the destination uploads.
+    static func render(_ progress: RunProgress, elapsed: Double, current: String, width: Int) -> String {
+        let total = progress.discoveryDone ? "\(progress.discovered)" : "\(progress.discovered)+"
+        let rate = Double(progress.done) / elapsed
+        let photosPerSecond = Double(progress.done - progress.unchanged) / elapsed
+        let megabytesPerSecond = Double(progress.bytesRead) / 1e6 / elapsed
         var eta = "--:--"
-        if discoveryDone, rate > 0 {
-            let remaining = Int((Double(discovered - done) / rate).rounded())
+        if progress.discoveryDone, rate > 0 {
+            let remaining = Int((Double(progress.discovered - progress.done) / rate).rounded())
             eta = String(format: "%d:%02d", remaining / 60, remaining % 60)
         }
+        let uploads = progress.uploadsInFlight.map { "\($0) uploading  " } ?? ""
         let head = String(
-            format: "%d/%@ files  %.1f photos/s  %.1f MB/s  ETA %@  ", done, total, photosPerSecond,
-            megabytesPerSecond, eta)
+            format: "%d/%@ files  %.1f photos/s  %.1f MB/s  %@ETA %@  ", progress.done, total, photosPerSecond,
+            megabytesPerSecond, uploads, eta)
         let name = PathBytes.printable(String(current.split(separator: "/").last ?? ""))
         return head + Self.truncateMiddle(name, to: max(0, width - head.count - 1))
     }

@@ -15,7 +15,7 @@ public struct ServerDestination: Destination {
 
     public var readsOriginalFromDisk: Bool { true }
 
-    public func prepare(_ event: Event) async throws(IngestError) -> Set<ContentHash> {
+    public func prepare(_ event: Event) async throws(IngestError) -> KnownHashes {
         try await self.client.uploadedHashes(eventID: event.id)
     }
 
@@ -26,6 +26,8 @@ public struct ServerDestination: Destination {
             thumbnail500: photo.thumbnails.large.jpeg, thumbnail200: photo.thumbnails.small.jpeg)
         return try await self.client.upload(upload) == .uploaded ? .stored : .duplicate
     }
+
+    public var uploadsInFlight: Int? { self.client.transferStatistics.uploadsInFlight }
 
     public var statistics: [String: Int] {
         let transfers = self.client.transferStatistics

@@ -51,6 +51,8 @@ public struct TransferStatistics: Sendable, Equatable {
     public var requests = 0
     public var retries = 0
     public var bytesUploaded: Int64 = 0
+    /// Uploads begun and not ended: sending, waiting for a connection or for a retry.
+    public var uploadsInFlight = 0
 }
 
 /// The PhotoShare API, client side: events, the uploaded-hash sets and uploads, with
@@ -89,7 +91,7 @@ public final class PhotoShareClient: Sendable {
     }
 
     /// Every hash the event already holds, fetched once.
-    public func uploadedHashes(eventID: String) async throws(IngestError) -> Set<ContentHash> {
+    public func uploadedHashes(eventID: String) async throws(IngestError) -> KnownHashes {
         let escaped = eventID.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? eventID
         let url =
             self.address.functionsURL.map { $0 + "/functions/v1/api-events-uploaded-photos/" + escaped }
@@ -114,6 +116,8 @@ public final class PhotoShareClient: Sendable {
     /// - Throws: ``IngestError`` `.uploadRejected` for an answer no retry will change,
     ///   `.uploadFailed` when retries ran out, `.tokenRefused` when the upload token is refused.
     public func upload(_ photo: PhotoUpload) async throws(IngestError) -> UploadOutcome {
+        self.statistics.withLock { $0.uploadsInFlight += 1 }
+        defer { self.statistics.withLock { $0.uploadsInFlight -= 1 } }
         let description: [String: Any] = [
             "fileName": photo.filename, "photoHash": photo.hash.prefixed, "fileSize": photo.size,
             "dateTaken": Self.rfc3339Seconds(photo.capturedAt),

@@ -10,7 +10,8 @@ final class RunDisplay: RunObserver {
     let events: Int
     /// The outcomes of the file now ending, one per event, written once all have come.
     private var current: [(FileOutcome, Event)] = []
-    private(set) var outsideAll: OutsideAllEvents
+    /// With several events, the files that fell outside every event's window.
+    private(set) var outsideAll = 0
     /// The run's progress as last reported: files counted once, whatever the number of events.
     private(set) var lastProgress = RunProgress()
 
@@ -18,7 +19,6 @@ final class RunDisplay: RunObserver {
         self.progress = progress
         self.report = report
         self.events = events
-        self.outsideAll = OutsideAllEvents(events: events)
     }
 
     func started(_ path: String) {
@@ -27,15 +27,12 @@ final class RunDisplay: RunObserver {
 
     func finished(_ outcome: FileOutcome, event: Event, report: RunReport) {
         self.current.append((outcome, event))
-        self.outsideAll.record(outcome)
     }
 
     func progressed(_ progress: RunProgress) {
         self.writeCurrentFile()
         self.lastProgress = progress
-        self.progress.update(
-            done: progress.done, discovered: progress.discovered, discoveryDone: progress.discoveryDone,
-            bytes: progress.bytesRead, workDone: progress.done - progress.unchanged)
+        self.progress.update(progress)
     }
 }
 
@@ -43,6 +40,8 @@ extension RunDisplay {
     /// The report's lines for the file whose outcomes just came.
     private func writeCurrentFile() {
         defer { self.current.removeAll(keepingCapacity: true) }
+        let outsideAll = self.events > 1 && !self.current.isEmpty && self.current.allSatisfy { $0.0.status == .outside }
+        if outsideAll { self.outsideAll += 1 }
         guard let report = self.report, let (first, _) = self.current.first else { return }
         // Skipped (an earlier run's work included), or failed before it could be dated: the same
         // for every event, said once.
@@ -52,29 +51,11 @@ extension RunDisplay {
             return
         }
         for (outcome, event) in self.current { report.write(outcome, event: event) }
-        if self.events > 1 && self.current.allSatisfy({ $0.0.status == .outside }) {
+        if outsideAll {
             var outside = first
             outside.outsideBy = nil
             outside.nearEdge = nil
             report.write(outside, event: nil)
         }
     }
-}
-
-/// Over a run through several events, the photos that fell outside every event's window.
-struct OutsideAllEvents {
-    let events: Int
-    /// Paths outside at least one window, with how many; only these are remembered.
-    private var outside: [String: Int] = [:]
-
-    init(events: Int) {
-        self.events = events
-    }
-
-    mutating func record(_ outcome: FileOutcome) {
-        guard self.events > 1, outcome.status == .outside else { return }
-        self.outside[outcome.path, default: 0] += 1
-    }
-
-    var count: Int { self.outside.values.filter { $0 == self.events }.count }
 }

@@ -34,14 +34,15 @@ import Testing
             try await catalog.finishRun(run, summary: "{}")
         }
         let reopened = try Catalog(path: self.path)
-        let entries = try await reopened.entries(
-            for: ["/p/a.jpg", "/p/b.jpg", "/p/c.jpg"], destination: "archive:/a", event: "default")
+        let byEvent = try await reopened.entries(
+            for: ["/p/a.jpg", "/p/b.jpg", "/p/c.jpg"], destination: "archive:/a", events: ["default", "party"])
+        // Another event knows nothing of them, nor does another destination.
+        #expect(byEvent.keys.sorted() == ["default"])
+        let entries = byEvent["default"] ?? [:]
         #expect(entries.count == 2)
         #expect(entries["/p/a.jpg"]?.status == .uploaded)
         #expect(entries["/p/b.jpg"]?.reason == "decoding failed")
-        // Another destination or event knows nothing of them.
-        #expect(try await reopened.entries(for: ["/p/a.jpg"], destination: "archive:/b", event: "default").isEmpty)
-        #expect(try await reopened.entries(for: ["/p/a.jpg"], destination: "archive:/a", event: "party").isEmpty)
+        #expect(try await reopened.entries(for: ["/p/a.jpg"], destination: "archive:/b", events: ["default"]).isEmpty)
     }
 
     @Test func aLaterOutcomeReplacesTheEarlierOne() async throws {
@@ -110,7 +111,8 @@ import Testing
         let catalog = try Catalog(path: self.path)
         let okStamp = FileStamp(size: 166_643, modifiedNanoseconds: 1_795_302_150_546_184_936, inode: 16_498_990)
         let entries = try await catalog.entries(
-            for: ["/photos/ok.jpg", "/photos/cut.jpg", "/photos/notes.txt"], destination: "archive:/srv/archive", event: "default")
+            for: ["/photos/ok.jpg", "/photos/cut.jpg", "/photos/notes.txt"], destination: "archive:/srv/archive",
+            events: ["default"])["default"] ?? [:]
         #expect(entries.count == 3)
         #expect(entries["/photos/ok.jpg"]?.isDone(stamp: okStamp, window: "../..", zone: "UTC") == true)
         #expect(entries["/photos/cut.jpg"]?.status == .failed)
@@ -137,7 +139,7 @@ import Testing
         let window = "2025-09-27T21:00:00Z/2025-09-28T00:00:00Z"
         let entries = try await catalog.entries(
             for: ["/photos/IMG_0002.jpg", "/photos/noexif.jpg", "/photos/README.txt"], destination: "archive:/srv/archive",
-            event: "Party")
+            events: ["Party"])["Party"] ?? [:]
         let dated = try #require(entries["/photos/IMG_0002.jpg"])
         let assumed = try #require(entries["/photos/noexif.jpg"])
         let skipped = try #require(entries["/photos/README.txt"])
@@ -154,7 +156,8 @@ import Testing
         again.event = "Party"
         again.assumedZone = "Asia/Tokyo"
         try await catalog.record([again], run: run)
-        let now = try #require(try await catalog.entries(for: ["/photos/noexif.jpg"], destination: "archive:/srv/archive", event: "Party").first?.value)
+        let recorded = try await catalog.entries(for: ["/photos/noexif.jpg"], destination: "archive:/srv/archive", events: ["Party"])
+        let now = try #require(recorded["Party"]?["/photos/noexif.jpg"])
         #expect(now.isDone(stamp: assumed.stamp, window: window, zone: "Asia/Tokyo"))
         #expect(!now.isDone(stamp: assumed.stamp, window: window, zone: "Europe/Berlin"))
     }
@@ -179,12 +182,24 @@ import Testing
         #expect(try Data(contentsOf: url) == bytes)
     }
 
-    @Test func largeLookupsAreAnsweredInFull() async throws {
+    @Test("A lookup of 3,000 files in several events answers each event's own outcome for every file")
+    func largeLookupsAreAnsweredInFull() async throws {
         let catalog = try Catalog(path: self.path)
-        let run = try await catalog.beginRun(destination: "archive:/a", event: "default")
         let paths = (0..<3_000).map { "/p/\($0).jpg" }
-        try await catalog.record(paths.map { self.record($0, .uploaded) }, run: run)
-        let entries = try await catalog.entries(for: paths, destination: "archive:/a", event: "default")
-        #expect(entries.count == 3_000)
+        for (event, status) in [("one", FileStatus.uploaded), ("two", .outside)] {
+            let run = try await catalog.beginRun(destination: "archive:/a", event: event)
+            try await catalog.record(
+                paths.map { path in
+                    var record = self.record(path, status)
+                    record.event = event
+                    return record
+                }, run: run)
+        }
+        let entries = try await catalog.entries(for: paths, destination: "archive:/a", events: ["one", "two", "three"])
+        #expect(entries["one"]?.count == 3_000)
+        #expect(entries["one"]?.values.allSatisfy { $0.status == .uploaded } == true)
+        #expect(entries["two"]?.count == 3_000)
+        #expect(entries["two"]?.values.allSatisfy { $0.status == .outside } == true)
+        #expect(entries["three"] == nil)
     }
 }

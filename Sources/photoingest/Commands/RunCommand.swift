@@ -187,27 +187,7 @@ struct RunCommand: AsyncParsableCommand {
         let context = StageContext(logger: logger, limits: limits)
         defer { context.shutdown() }
 
-        let destination: any Destination
-        let events: [Event]
-        var abandonTransfers: @Sendable () -> Void = {}
-        var excluded = [(catalogPath as NSString).deletingLastPathComponent]
-        if let client = try self.connection.client() {
-            destination = ServerDestination(client: client)
-            abandonTransfers = { client.abandonTransfers() }
-            events = try await self.serverEvents(client)
-            console.status("Ingesting into \(client.address.baseURL)" + (self.dryRun ? " (dry run: nothing will be uploaded)" : ""))
-        } else {
-            let archivePath = Discovery.absolute(self.archive)
-            let name = self.event.first ?? "default"
-            let archive = try Archive(root: archivePath)
-            // Left by a run killed mid-write; an hour old, so another live run's are left alone.
-            if !self.dryRun { archive.removeStaleTemporaryFiles(olderThan: 3_600) }
-            destination = ArchiveDestination(archive: archive, io: context.io)
-            events = try self.eventsFile.map(EventsFile.events) ?? [Event(id: name, name: name, window: try self.window())]
-            excluded.append(archivePath)
-            console.status(
-                "Ingesting into the archive \(archivePath)" + (self.dryRun ? " (dry run: nothing will be written)" : ""))
-        }
+        let target = try await self.target(context: context, console: console)
         // A dry run writes nothing, so it creates no catalog; an existing one still says what is done.
         let catalog =
             self.dryRun && !FileManager.default.fileExists(atPath: catalogPath) ? nil : try Catalog(path: catalogPath)
@@ -215,22 +195,60 @@ struct RunCommand: AsyncParsableCommand {
         defer { reportWriter?.close() }
 
         let stop = StopRequest()
-        Interrupts.install(stop, onStop: abandonTransfers)
-        // One pass over the files for every event: each file is read, hashed and dated once.
+        Interrupts.install(stop, onStop: target.abandonTransfers)
+        let events = target.events
         for (index, event) in events.enumerated() {
             let heading = events.count > 1 ? "Event \(index + 1) of \(events.count): \(event.name), " : "Event \"\(event.name)\", "
             console.status(heading + Self.describe(event.window))
         }
+        // One pass over the files for every event: each file is read, hashed and dated once.
         let configuration = RunConfiguration(
             paths: self.paths, events: events, includeHidden: self.includeHidden, dryRun: self.dryRun, limits: limits,
-            timeZone: zone, thumbnailer: Thumbnailer(maxPixels: self.maxPixels), excludedPaths: excluded,
+            timeZone: zone, thumbnailer: Thumbnailer(maxPixels: self.maxPixels),
+            excludedPaths: [(catalogPath as NSString).deletingLastPathComponent] + target.excludedPaths,
             nearEdgeMargin: TimeInterval(self.nearEdge * 60), shard: self.shard.flatMap(Shard.init))
-        let pipeline = Pipeline(configuration: configuration, destination: destination, catalog: catalog, context: context)
+        let pipeline = Pipeline(configuration: configuration, destination: target.destination, catalog: catalog, context: context)
         let progress = ProgressLine(quiet: self.quiet, heading: events.count > 1 ? "\(events.count) events" : nil)
         let display = RunDisplay(progress: progress, report: reportWriter, events: events.count)
         let reports = try await pipeline.run(observer: display, stop: stop)
         progress.clear()
-        let outsideAll = display.outsideAll
+        let lostOutcomes = try self.summarize(reports, display: display, zone: zone, console: console)
+        try Self.exit(reports, lostOutcomes: lostOutcomes)
+    }
+
+    /// Where the photos go and into which events, with what else the run needs to know of it.
+    struct Target {
+        var destination: any Destination
+        var events: [Event]
+        /// Called on Ctrl-C: uploads in flight are given up (the catalog keeps them not done).
+        var abandonTransfers: @Sendable () -> Void = {}
+        /// Folders the walk must not enter (the archive's own).
+        var excludedPaths: [String] = []
+    }
+
+    /// The server and its events (every one it lists, or those named), else the archive and the
+    /// events of --event/--from/--until or --events.
+    func target(context: StageContext, console: Console) async throws -> Target {
+        if let client = try self.connection.client() {
+            let target = Target(
+                destination: ServerDestination(client: client), events: try await self.serverEvents(client),
+                abandonTransfers: { client.abandonTransfers() })
+            console.status("Ingesting into \(client.address.baseURL)" + (self.dryRun ? " (dry run: nothing will be uploaded)" : ""))
+            return target
+        }
+        let archivePath = Discovery.absolute(self.archive)
+        let name = self.event.first ?? "default"
+        let archive = try Archive(root: archivePath)
+        // Left by a run killed mid-write; an hour old, so another live run's are left alone.
+        if !self.dryRun { archive.removeStaleTemporaryFiles(olderThan: 3_600) }
+        let events = try self.eventsFile.map(EventsFile.events) ?? [Event(id: name, name: name, window: try self.window())]
+        console.status("Ingesting into the archive \(archivePath)" + (self.dryRun ? " (dry run: nothing will be written)" : ""))
+        return Target(destination: ArchiveDestination(archive: archive, io: context.io), events: events, excludedPaths: [archivePath])
+    }
+
+    /// Each event's summary, the run's line when there are several, and the --json object. Returns
+    /// whether some event's outcomes do not add up to the files found (a bug, said as such).
+    func summarize(_ reports: [RunReport], display: RunDisplay, zone: TimeZone, console: Console) throws -> Bool {
         var lostOutcomes = false
         for (index, report) in reports.enumerated() {
             if !report.totalsAgree {
@@ -240,32 +258,36 @@ struct RunCommand: AsyncParsableCommand {
                         + "outcome for event \(report.event.name); please report this bug", always: true)
                 lostOutcomes = true
             }
-            console.summary(events.count > 1 ? "Event \(index + 1) of \(events.count): \(report.event.name)\n" + report.eventText : report.text)
+            console.summary(reports.count > 1 ? "Event \(index + 1) of \(reports.count): \(report.event.name)\n" + report.eventText : report.text)
         }
         let run = display.lastProgress
         let seconds = reports.first?.elapsedSeconds ?? 0
         let filesPerSecond = seconds > 0 ? Double(run.done - run.unchanged) / seconds : 0
-        if events.count > 1 {
+        if reports.count > 1 {
             console.summary(
-                "All events: \(outsideAll.count) photos outside every event's window\n"
+                "All events: \(display.outsideAll) photos outside every event's window\n"
                     + RunReport.elapsedLine(seconds, files: run.done, filesPerSecond: filesPerSecond, bytes: run.bytesRead))
         }
-        if self.json {
-            // Several events: each one's object, and the run's totals, files counted once.
-            var object: [String: Any] =
-                reports.count == 1
-                ? reports[0].jsonObject
-                : [
-                    "events": reports.map(\.jsonObject), "outsideAllEvents": outsideAll.count,
-                    "totals": [
-                        "files": run.done, "unchanged": run.unchanged, "bytes": run.bytesRead, "seconds": seconds,
-                        "filesPerSecond": filesPerSecond,
-                    ],
-                ]
-            object["timeZone"] = zone.identifier
-            let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-            console.output(String(decoding: data, as: UTF8.self))
-        }
+        guard self.json else { return lostOutcomes }
+        // Several events: each one's object, and the run's totals, files counted once.
+        var object: [String: Any] =
+            reports.count == 1
+            ? reports[0].jsonObject
+            : [
+                "events": reports.map(\.jsonObject), "outsideAllEvents": display.outsideAll,
+                "totals": [
+                    "files": run.done, "unchanged": run.unchanged, "bytes": run.bytesRead, "seconds": seconds,
+                    "filesPerSecond": filesPerSecond,
+                ],
+            ]
+        object["timeZone"] = zone.identifier
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+        console.output(String(decoding: data, as: UTF8.self))
+        return lostOutcomes
+    }
+
+    /// The exit status the help promises.
+    static func exit(_ reports: [RunReport], lostOutcomes: Bool) throws {
         // A refused token stops the run too, but as a failure; Ctrl-C wins over the failures it caused.
         if reports.contains(where: { $0.fatalError != nil }) { throw ExitCode.failure }
         if reports.contains(where: \.interrupted) { throw ExitCode(130) }

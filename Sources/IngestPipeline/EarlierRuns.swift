@@ -1,0 +1,40 @@
+import IngestCatalog
+import IngestCore
+
+/// What earlier runs left in the catalog for one walk batch: in which events each file is done,
+/// and the hash and capture time they learned of it. Looked up once per batch, in two queries
+/// whatever the number of events.
+struct EarlierRuns: Sendable {
+    /// By event id, then path.
+    private var entries: [String: [String: CatalogEntry]] = [:]
+    private var facts: [String: FileFacts] = [:]
+    /// The zone this run assumes for times without an offset.
+    private let zone: String
+
+    /// Nothing known: every file is read, for every event.
+    init(zone: String) {
+        self.zone = zone
+    }
+
+    init(paths: [String], catalog: Catalog, destination: String, events: [Event], zone: String) async throws {
+        self.zone = zone
+        self.entries = try await catalog.entries(for: paths, destination: destination, events: events.map(\.id))
+        self.facts = try await catalog.facts(for: paths)
+    }
+
+    /// The indices of the events that still need `file`: those where no earlier run finished it
+    /// as it is now (same stamp, same window, same assumed zone).
+    func pending(_ file: DiscoveredFile, events: [Event]) -> [Int] {
+        events.indices.filter { index in
+            guard let entry = self.entries[events[index].id]?[file.path] else { return true }
+            return !entry.isDone(stamp: file.stamp, window: events[index].window.description, zone: self.zone)
+        }
+    }
+
+    /// The file's hash and capture time, when an earlier run learned them from these very bytes
+    /// (same stamp) and, for a time read in an assumed zone, in this run's zone.
+    func facts(of file: DiscoveredFile) -> FileFacts? {
+        guard let facts = self.facts[file.path], facts.stamp == file.stamp else { return nil }
+        return facts.capture.source != .exifAssumedZone || facts.capture.assumedZone == self.zone ? facts : nil
+    }
+}

@@ -1,0 +1,82 @@
+import AsyncAlgorithms
+import IngestCore
+
+/// The walk and the scheduling of files: discovery streams batches of files; for each batch the
+/// catalog says which events still need which file; each file some event needs runs through
+/// ``Pipeline/ingest(_:events:pending:known:stages:context:)`` in a task group that holds at most
+/// `limits.filesInFlight` files.
+extension Pipeline {
+    /// Walks the paths and brings every file found to its outcomes in `tally`, or stops early on
+    /// request with every started file finished. Returns the hidden entries the walk passed over.
+    func walk(stages: Stages, tally: inout RunTally) async -> Int {
+        let configuration = self.configuration
+        let events = configuration.events
+        let context = self.context
+        let stop = stages.stop
+        let discovery = Discovery(
+            roots: configuration.paths, includeHidden: configuration.includeHidden,
+            excluding: configuration.excludedPaths, batchSize: configuration.limits.discoveryBatchSize,
+            shard: configuration.shard)
+        let channel = AsyncChannel<DiscoveryBatch>()
+
+        // Discovery runs ahead in its own child task; the channel makes it wait when the work is behind.
+        async let walked = discovery.walk(into: channel, shouldStop: { stop.isRequested })
+        await withTaskGroup(of: FileResult.self) { group in
+            var inFlight = 0
+            for await found in channel {
+                tally.progress.discovered += found.items.count
+                tally.progress.discoveryDone = found.isLast
+                let earlier = await self.earlierRuns(of: found.items, tally: &tally)
+                for item in found.items {
+                    if stop.isRequested { break }
+                    switch item {
+                    case .problem(let path, let status, let reason):
+                        var outcome = FileOutcome(path: path, stamp: nil, status: status, reason: reason)
+                        if status == .failed { outcome.errorCode = IngestError.Code.unreadable.name }
+                        await tally.finish(FileResult(outcomes: events.map { _ in outcome }, unchanged: events.map { _ in false }))
+                    case .file(let file):
+                        let pending = earlier.pending(file, events: events)
+                        guard !pending.isEmpty else {
+                            // Finished in every event by an earlier run: not opened.
+                            await tally.finish(await Self.ingest(file, events: events, pending: [], stages: stages, context: context))
+                            continue
+                        }
+                        while inFlight >= configuration.limits.filesInFlight, let result = await group.next() {
+                            inFlight -= 1
+                            await tally.finish(result)
+                        }
+                        let facts = earlier.facts(of: file)
+                        tally.observer.started(file.path)
+                        inFlight += 1
+                        group.addTask {
+                            await Self.ingest(file, events: events, pending: pending, known: facts, stages: stages, context: context)
+                        }
+                    }
+                }
+                if stop.isRequested { break }
+            }
+            while let result = await group.next() {
+                await tally.finish(result)
+            }
+            // After a stop, take what the walk may still be sending, so that it can see the stop and end.
+            for await _ in channel {}
+        }
+        return await walked.hiddenEntries
+    }
+
+    /// What the catalog knows of the batch's files. Not knowing costs a re-read, never a lost file:
+    /// a catalog that cannot be read is reported and the files are done again.
+    private func earlierRuns(of batch: [DiscoveryItem], tally: inout RunTally) async -> EarlierRuns {
+        let zone = self.configuration.timeZone.identifier
+        guard let catalog = self.catalog else { return EarlierRuns(zone: zone) }
+        let paths = batch.compactMap { if case .file(let file) = $0 { file.path } else { nil } }
+        do {
+            return try await EarlierRuns(
+                paths: paths, catalog: catalog, destination: self.destination.identity, events: self.configuration.events,
+                zone: zone)
+        } catch {
+            tally.catalogProblem = tally.catalogProblem ?? "reading the catalog failed: \(error)"
+            return EarlierRuns(zone: zone)
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import IngestCore
+
+/// What a run counts as its files end: each event's report, the run's progress (each file once),
+/// and each event's outcomes handed to its catalog recorder. Used from the run's own task only.
+struct RunTally {
+    var reports: [RunReport]
+    var progress = RunProgress()
+    /// The first problem with the catalog; it does not stop the run, but the run must not say it went well.
+    var catalogProblem: String?
+    let recorders: [CatalogStage]
+    let observer: any RunObserver
+    let destination: any Destination
+
+    init(reports: [RunReport], recorders: [CatalogStage], observer: any RunObserver, destination: any Destination) {
+        self.reports = reports
+        self.recorders = recorders
+        self.observer = observer
+        self.destination = destination
+    }
+
+    /// Counts one file's outcomes, one per event, then the file itself.
+    mutating func finish(_ result: Pipeline.FileResult) async {
+        for (index, outcome) in result.outcomes.enumerated() {
+            self.reports[index].add(outcome, unchanged: result.unchanged[index])
+            if outcome.errorCode == IngestError.Code.tokenRefused.name, self.reports[index].fatalError == nil {
+                self.reports[index].fatalError = outcome.reason
+            }
+            self.observer.finished(outcome, event: self.reports[index].event, report: self.reports[index])
+            do {
+                if index < self.recorders.count { try await self.recorders[index].process(outcome) }
+            } catch {
+                self.catalogProblem = self.catalogProblem ?? "recording outcomes in the catalog failed: \(error)"
+            }
+        }
+        self.progress.done += 1
+        if result.unchanged.allSatisfy({ $0 }) { self.progress.unchanged += 1 }
+        if result.read { self.progress.bytesRead += result.outcomes.first?.size ?? 0 }
+        self.progress.uploadsInFlight = self.destination.uploadsInFlight
+        self.observer.progressed(self.progress)
+    }
+}
