@@ -57,7 +57,7 @@ public final class ProgressLine {
             let remaining = Int((Double(progress.discovered - progress.done) / rate).rounded())
             eta = String(format: "%d:%02d", remaining / 60, remaining % 60)
         }
-        let uploads = progress.uploadsInFlight.map { "\($0) uploading  " } ?? ""
+        let uploads = progress.uploadsInFlight.map { "\($0) uploads in flight  " } ?? ""
         let head = String(
             format: "%d/%@ files  %.1f photos/s  %.1f MB/s  %@ETA %@  ", progress.done, total, photosPerSecond,
             megabytesPerSecond, uploads, eta)

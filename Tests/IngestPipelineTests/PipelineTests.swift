@@ -293,6 +293,6 @@ final class RecordingObserver: RunObserver {
         let line = ProgressLine.render(
             self.progress(done: 60, unchanged: 40, discovered: 100, discoveryDone: true, uploads: 6), elapsed: 10,
             current: "/photos/IMG_0061.jpg", width: 120)
-        #expect(line.hasPrefix("60/100 files  2.0 photos/s  0.0 MB/s  6 uploading  ETA 0:07  IMG_0061.jpg"))
+        #expect(line.hasPrefix("60/100 files  2.0 photos/s  0.0 MB/s  6 uploads in flight  ETA 0:07  IMG_0061.jpg"))
     }
 }
