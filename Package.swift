@@ -30,16 +30,22 @@ let package = Package(
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(
+            name: "CFFmpeg", pkgConfig: "libavformat",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
         // One-line wrappers for what Swift cannot call: varargs and macros.
         .target(name: "CVipsShim", dependencies: ["CVips"]),
         .target(name: "CExifShim", dependencies: ["CExif"]),
         .target(name: "CCurlShim", dependencies: ["CCurl"]),
+        .target(
+            name: "CFFmpegShim", dependencies: ["CFFmpeg"],
+            linkerSettings: ["avformat", "avcodec", "swscale", "avutil"].map { .linkedLibrary($0) }),
 
         .target(
             name: "IngestCore",
             dependencies: [.product(name: "Crypto", package: "swift-crypto")]
         ),
-        .target(name: "IngestImaging", dependencies: ["IngestCore", "CVipsShim", "CExifShim"]),
+        .target(name: "IngestImaging", dependencies: ["IngestCore", "CVipsShim", "CExifShim", "CFFmpegShim"]),
         // PhotoShare client: libcurl multi on one thread, tokens, retries.
         .target(name: "IngestTransport", dependencies: ["IngestCore", "CCurlShim"]),
         .target(

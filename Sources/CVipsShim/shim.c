@@ -22,6 +22,22 @@ int ingest_vips_colourspace_srgb(VipsImage *in, VipsImage **out) { return vips_c
 
 int ingest_vips_jpegsave_buffer(VipsImage *in, void **buffer, size_t *length, int quality) { return vips_jpegsave_buffer(in, buffer, length, "Q", quality, "strip", TRUE, NULL); }
 
+// Packed 8-bit RGB (a decoded video frame), copied, tagged as sRGB.
+int ingest_vips_image_from_rgb(const void *rgb, size_t length, int width, int height, VipsImage **out) {
+    VipsImage *raw = vips_image_new_from_memory_copy(rgb, length, width, height, 3, VIPS_FORMAT_UCHAR);
+    if (!raw) return -1;
+    int status = vips_copy(raw, out, "interpretation", VIPS_INTERPRETATION_sRGB, NULL);
+    g_object_unref(raw);
+    return status;
+}
+
+int ingest_vips_rotate(VipsImage *in, VipsImage **out, int clockwise_degrees) {
+    VipsAngle angle = clockwise_degrees == 90 ? VIPS_ANGLE_D90
+        : clockwise_degrees == 180 ? VIPS_ANGLE_D180
+        : clockwise_degrees == 270 ? VIPS_ANGLE_D270 : VIPS_ANGLE_D0;
+    return vips_rot(in, out, angle, NULL);
+}
+
 static void ingest_vips_ignore_log(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {}
 
 // libvips reports recoverable decode problems as GLib warnings on stderr; they would break

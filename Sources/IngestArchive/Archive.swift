@@ -20,6 +20,9 @@ public struct ArchiveItem: Sendable {
         case bytes([UInt8])
         /// Moved into place, not copied; must be on the archive's file system.
         case temporaryFile(path: String, size: Int)
+        /// Copied from the file as it streams (a video, never held in memory), checked on the way
+        /// against the stamp it had when read and the hash it had then.
+        case file(path: String, stamp: FileStamp)
     }
 
     public init(
@@ -42,6 +45,7 @@ extension ArchiveItem {
         switch self.original {
         case .bytes(let bytes): bytes.count
         case .temporaryFile(_, let size): size
+        case .file(_, let stamp): Int(stamp.size)
         }
     }
 }
@@ -144,9 +148,17 @@ public final class Archive: Sendable {
             switch item.original {
             case .bytes(let bytes): try self.write(bytes, to: original)
             case .temporaryFile(let path, _): try self.moveIntoPlace(path, to: original)
+            case .file(let path, let stamp):
+                if !self.holds(relativePath: original, size: Int(stamp.size)) {
+                    try self.moveIntoPlace(try self.copy(path, stamp: stamp, hash: item.hash), to: original)
+                }
             }
-            try self.write(item.thumbnail500, to: large)
-            try self.write(item.thumbnail200, to: small)
+            // A video none of whose frames decoded has no thumbnails: the index says so with empty paths.
+            let hasThumbnails = !item.thumbnail500.isEmpty && !item.thumbnail200.isEmpty
+            if hasThumbnails {
+                try self.write(item.thumbnail500, to: large)
+                try self.write(item.thumbnail200, to: small)
+            }
             let now = RFC3339.format(Date())
             let inserted = try self.index.write { db -> Bool in
                 try db.execute(
@@ -155,7 +167,8 @@ public final class Archive: Sendable {
                             thumbnail_200, stored_at) VALUES (?, ?, ?, ?, ?, ?, ?)
                         """,
                     arguments: [
-                        item.hash.hex, item.originalSize, item.kind.mediaType, original, large, small, now,
+                        item.hash.hex, item.originalSize, item.kind.mediaType, original, hasThumbnails ? large : "",
+                        hasThumbnails ? small : "", now,
                     ])
                 try db.execute(
                     sql: """
@@ -223,12 +236,17 @@ public final class Archive: Sendable {
         }
     }
 
+    /// Whether the content-addressed file is already there, whole.
+    func holds(relativePath: String, size: Int) -> Bool {
+        var status = stat()
+        return stat(self.root + "/" + relativePath, &status) == 0 && Int(status.st_size) == size
+    }
+
     /// Writes `bytes` to `relativePath` under a temporary name, syncs, then renames; an existing
     /// file of the same content-addressed name is kept as it is.
     func write(_ bytes: [UInt8], to relativePath: String) throws(IngestError) {
+        if self.holds(relativePath: relativePath, size: bytes.count) { return }
         let target = self.root + "/" + relativePath
-        var status = stat()
-        if stat(target, &status) == 0, Int(status.st_size) == bytes.count { return }
         let folder = (target as NSString).deletingLastPathComponent
         if mkdir(folder, 0o755) != 0 && errno != EEXIST {
             throw IngestError(.storeFailed, "cannot create \(folder): \(String(cString: strerror(errno)))")

@@ -12,6 +12,12 @@ public enum CaptureSource: String, Sendable, Codable, CaseIterable {
     case gpsUTC = "gps-utc"
     /// Nothing in the file: its modification time.
     case fileMTime = "file-mtime"
+    /// A video: Apple's `com.apple.quicktime.creationdate`, the clock with its own offset.
+    case quickTimeOffset = "quicktime-offset"
+    /// A video: the `mvhd` creation time, UTC as QuickTime defines it.
+    case quickTimeUTC = "quicktime-utc"
+    /// A video: the user-data date (`©day`, `date`), which carries its zone.
+    case quickTimeUserData = "quicktime-userdata"
 
     /// Whether the instant is known, or rests on an assumption a user should check.
     public var isAssumed: Bool { self == .exifAssumedZone || self == .fileMTime }

@@ -1,6 +1,15 @@
 /// What a file is, decided from its first bytes, never from its name.
 public enum MediaKind: String, Sendable, CaseIterable, Codable {
     case jpeg, png, tiff, webp, heic, avif
+    /// Videos in ISO base media files: MP4 (and M4V), QuickTime, 3GPP.
+    case mp4, quickTime = "quicktime", threeGPP = "3gpp"
+
+    public var isVideo: Bool {
+        switch self {
+        case .mp4, .quickTime, .threeGPP: true
+        default: false
+        }
+    }
 
     /// The MIME type sent with an upload and stored in the archive index.
     public var mediaType: String {
@@ -11,6 +20,9 @@ public enum MediaKind: String, Sendable, CaseIterable, Codable {
         case .webp: "image/webp"
         case .heic: "image/heic"
         case .avif: "image/avif"
+        case .mp4: "video/mp4"
+        case .quickTime: "video/quicktime"
+        case .threeGPP: "video/3gpp"
         }
     }
 
@@ -23,6 +35,9 @@ public enum MediaKind: String, Sendable, CaseIterable, Codable {
         case .webp: "webp"
         case .heic: "heic"
         case .avif: "avif"
+        case .mp4: "mp4"
+        case .quickTime: "mov"
+        case .threeGPP: "3gp"
         }
     }
 }
@@ -56,6 +71,10 @@ public enum MediaSniffer {
         if ascii("ftyp", at: 4), bytes.count >= 12 {
             return self.sniffISOBaseMedia(bytes)
         }
+        // QuickTime files from before `ftyp`: they start with one of these atoms.
+        if ["moov", "mdat", "wide", "free", "skip", "pnot"].contains(where: { ascii($0, at: 4) }) {
+            return .supported(.quickTime)
+        }
         if ascii("GIF8") { return .unsupported(reason: "GIF images are not supported") }
         if starts([0x42, 0x4D]) && bytes.count >= 14 { return .unsupported(reason: "BMP images are not supported") }
         if ascii("RIFF") && ascii("AVI ", at: 8) { return .unsupported(reason: "video (AVI) is not supported yet") }
@@ -64,30 +83,35 @@ public enum MediaSniffer {
         if starts([0x00, 0x00, 0x00, 0x0C, 0x6A, 0x58, 0x4C, 0x20]) || starts([0xFF, 0x0A]) {
             return .unsupported(reason: "JPEG XL images are not supported")
         }
-        return .unsupported(reason: "not a supported image format (JPEG, HEIC/HEIF, AVIF, WebP, PNG, TIFF)")
+        return .unsupported(reason: "not a supported image format (JPEG, HEIC/HEIF, AVIF, WebP, PNG, TIFF) or video (MP4, MOV, 3GP)")
     }
 
     /// ISO base media files (`ftyp` box) are HEIF images or videos depending on their brands.
     private static func sniffISOBaseMedia(_ bytes: [UInt8]) -> Sniffed {
-        let boxSize = Int(bytes[0]) << 24 | Int(bytes[1]) << 16 | Int(bytes[2]) << 8 | Int(bytes[3])
-        let end = min(bytes.count, max(boxSize, 12))
-        var brands: [String] = []
-        // Major brand at 8, minor version at 12, compatible brands from 16.
-        for offset in [8] + Array(stride(from: 16, to: end - 3, by: 4)) where offset + 4 <= end {
-            brands.append(String(decoding: bytes[offset..<offset + 4], as: UTF8.self))
+        let brands = bytes.withUnsafeBytes { raw -> [String] in
+            let reader = ByteReader(raw)
+            // A box cut by the 64 bytes looked at still names its first brands.
+            let end = min(raw.count, max(Int(reader.u32be(0)), 12))
+            // Major brand at 8, minor version at 12, compatible brands from 16.
+            return [8] .map(reader.fourCC) + stride(from: 16, through: end - 4, by: 4).map(reader.fourCC)
         }
         let avif: Set = ["avif", "avis"]
         let heic: Set = ["heic", "heix", "heim", "heis", "hevc", "hevx"]
         // The generic HEIF brands say "an image file" and leave the codec to the compatible brands.
         let generic: Set = ["mif1", "msf1"]
-        if let major = brands.first {
-            if avif.contains(major) { return .supported(.avif) }
-            if heic.contains(major) { return .supported(.heic) }
-        }
+        let major = brands[0]
+        if avif.contains(major) { return .supported(.avif) }
+        if heic.contains(major) { return .supported(.heic) }
         if brands.contains(where: avif.contains) { return .supported(.avif) }
         if brands.contains(where: heic.contains) || brands.contains(where: generic.contains) {
             return .supported(.heic)
         }
-        return .unsupported(reason: "video (\(brands.first ?? "ISO media")) is not supported yet")
+        if major == "crx " { return .unsupported(reason: "Canon CR3 raw photos are not supported yet") }
+        if ["M4A ", "M4B ", "M4P ", "F4A ", "F4B "].contains(major) { return .unsupported(reason: "audio files are not supported") }
+        if major == "qt  " { return .supported(.quickTime) }
+        if major.hasPrefix("3gp") || major.hasPrefix("3g2") { return .supported(.threeGPP) }
+        let mp4: Set = ["isom", "iso2", "iso3", "iso4", "iso5", "iso6", "mp41", "mp42", "avc1", "M4V ", "M4VH", "M4VP", "MSNV", "dash", "f4v ", "XAVC", "mmp4"]
+        if mp4.contains(major) || brands.contains(where: mp4.contains) { return .supported(.mp4) }
+        return .unsupported(reason: "ISO media file of brand \"\(major)\" is not a supported photo or video")
     }
 }

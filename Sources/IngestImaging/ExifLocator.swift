@@ -17,6 +17,7 @@ public enum ExifLocator {
             case .webp: self.webp(reader)
             case .tiff: bytes
             case .heic, .avif: self.heif(reader)
+            case .mp4, .quickTime, .threeGPP: nil
             }
         return block.flatMap(self.stripToTIFF)
     }
@@ -184,76 +185,5 @@ public enum ExifLocator {
             }
         }
         return nil
-    }
-}
-
-/// An ISO base media box: its type and the byte range of its payload.
-struct ISOBox {
-    var type: String
-    var payload: Range<Int>
-
-    /// The box that starts at `offset`, if it fits before `limit`.
-    static func at(_ offset: Int, in reader: ByteReader, limit: Int) -> ISOBox? {
-        guard offset + 8 <= limit else { return nil }
-        var size = UInt64(reader.u32be(offset))
-        var header = 8
-        if size == 1 {
-            guard offset + 16 <= limit, let large = reader.uint(offset + 8, size: 8, limit: limit) else { return nil }
-            size = large
-            header = 16
-        } else if size == 0 {
-            size = UInt64(limit - offset)
-        }
-        guard size >= UInt64(header), size <= UInt64(limit - offset) else { return nil }
-        return ISOBox(type: reader.fourCC(offset + 4), payload: (offset + header)..<(offset + Int(size)))
-    }
-
-    /// The first box of `type` among the siblings in `range`.
-    static func find(_ type: String, in reader: ByteReader, range: Range<Int>) -> ISOBox? {
-        var offset = range.lowerBound
-        while let box = self.at(offset, in: reader, limit: range.upperBound) {
-            if box.type == type { return box }
-            offset = box.payload.upperBound
-        }
-        return nil
-    }
-}
-
-/// Bounds-checked reads from untrusted bytes: out of range reads yield zero, never a trap.
-struct ByteReader {
-    let bytes: UnsafeRawBufferPointer
-    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
-    var count: Int { self.bytes.count }
-
-    func u8(_ offset: Int) -> UInt8 {
-        offset >= 0 && offset < self.count ? self.bytes[offset] : 0
-    }
-
-    func u16be(_ offset: Int) -> UInt16 { UInt16(self.u8(offset)) << 8 | UInt16(self.u8(offset + 1)) }
-
-    func u32be(_ offset: Int) -> UInt32 {
-        UInt32(self.u16be(offset)) << 16 | UInt32(self.u16be(offset + 2))
-    }
-
-    func u32le(_ offset: Int) -> UInt32 {
-        UInt32(self.u8(offset)) | UInt32(self.u8(offset + 1)) << 8 | UInt32(self.u8(offset + 2)) << 16
-            | UInt32(self.u8(offset + 3)) << 24
-    }
-
-    /// A big-endian unsigned integer of 0, 2, 4 or 8 bytes, or nil when it would pass `limit`.
-    func uint(_ offset: Int, size: Int, limit: Int) -> UInt64? {
-        guard offset >= 0, offset + size <= min(limit, self.count) else { return nil }
-        var value: UInt64 = 0
-        for index in 0..<size { value = value << 8 | UInt64(self.bytes[offset + index]) }
-        return value
-    }
-
-    func fourCC(_ offset: Int) -> String {
-        String(decoding: (0..<4).map { self.u8(offset + $0) }, as: UTF8.self)
-    }
-
-    func slice(_ offset: Int, _ length: Int) -> UnsafeRawBufferPointer? {
-        guard offset >= 0, length >= 0, offset <= self.count, length <= self.count - offset else { return nil }
-        return UnsafeRawBufferPointer(rebasing: self.bytes[offset..<offset + length])
     }
 }

@@ -84,6 +84,33 @@ public struct Thumbnailer: Sendable {
         return Thumbnails(large: try large.jpeg(quality: self.quality), small: try small.jpeg(quality: self.quality))
     }
 
+    /// The thumbnails of a video, from one of its frames, turned upright.
+    public func thumbnails(of frame: VideoFrame) throws(IngestError) -> Thumbnails {
+        try ImagingLibrary.bootstrap()
+        return try VipsError.lock.shared { () throws(IngestError) -> Thumbnails in
+            // withUnsafeBytes only rethrows untyped errors; carry the typed one out in a Result. The
+            // pixels are copied, so the image outlives the closure.
+            let read = frame.rgb.withUnsafeBytes { buffer in
+                Result { () throws(IngestError) -> ImageRef in
+                    try ImageRef.make("reading the frame") {
+                        ingest_vips_image_from_rgb(buffer.baseAddress, buffer.count, Int32(frame.width), Int32(frame.height), &$0)
+                    }
+                }
+            }
+            var image = try read.get()
+            if frame.rotation != 0 {
+                let input = image
+                image = try ImageRef.make("turning the frame") { ingest_vips_rotate(input.pointer, &$0, Int32(frame.rotation)) }
+            }
+            let upright = image
+            let large = try ImageRef.make("shrinking") {
+                ingest_vips_thumbnail_image(upright.pointer, &$0, Int32(self.largeEdge))
+            }.copiedToMemory()
+            let small = try ImageRef.make("shrinking") { ingest_vips_thumbnail_image(large.pointer, &$0, Int32(self.smallEdge)) }
+            return Thumbnails(large: try large.jpeg(quality: self.quality), small: try small.jpeg(quality: self.quality))
+        }
+    }
+
     /// sRGB with no alpha: what a JPEG thumbnail can show. Transparency is flattened onto white.
     private func displayable(_ image: ImageRef) throws(IngestError) -> ImageRef {
         var image = image

@@ -27,8 +27,9 @@ public struct ArchiveDestination: Destination {
         let item = ArchiveItem(
             hash: photo.file.hash, kind: photo.file.kind, filename: photo.filename, capturedAt: photo.capture.instant,
             captureSource: photo.capture.source.rawValue,
-            original: .bytes(photo.file.bytes), thumbnail500: photo.thumbnails.large.jpeg,
-            thumbnail200: photo.thumbnails.small.jpeg)
+            original: photo.file.kind.isVideo
+                ? .file(path: photo.file.file.path, stamp: photo.file.file.stamp) : .bytes(photo.file.bytes),
+            thumbnail500: photo.thumbnails?.large.jpeg ?? [], thumbnail200: photo.thumbnails?.small.jpeg ?? [])
         let archive = self.archive
         let result = try await self.io.run { () throws(IngestError) -> Archive.StoreResult in
             try archive.store(item, inEvent: event.id)

@@ -2,8 +2,8 @@ import Foundation
 import IngestCore
 import IngestImaging
 
-/// Stage 2: reads the capture-time fields from the EXIF in the file's bytes and resolves them
-/// into a UTC instant with its source.
+/// Stage 2: reads the capture-time fields (a photo's EXIF, a video's `moov` box) and resolves
+/// them into a UTC instant with its source.
 public struct CaptureTimeStage: Stage {
     public var resolver: CaptureTimeResolver
 
@@ -20,9 +20,15 @@ public struct CaptureTimeStage: Stage {
         // Parsing EXIF takes microseconds and touches only the header bytes: not worth a hop to a pool.
         let clock = ContinuousClock()
         let started = clock.now
-        let fields = file.bytes.withUnsafeBytes { MetadataReader.timeFields(in: $0, kind: file.kind) }
         let modified = Date(timeIntervalSince1970: Double(file.file.stamp.modifiedNanoseconds) / 1e9)
-        let capture = self.resolver.resolve(fields, fileModified: modified)
+        let capture: CaptureTime
+        if file.kind.isVideo {
+            let fields = file.movie.withUnsafeBytes { QuickTimeReader.fields(moov: $0) }
+            capture = self.resolver.resolve(fields, fileModified: modified)
+        } else {
+            let fields = file.bytes.withUnsafeBytes { MetadataReader.timeFields(in: $0, kind: file.kind) }
+            capture = self.resolver.resolve(fields, fileModified: modified)
+        }
         return Output(capture: capture, exifSeconds: (clock.now - started).seconds)
     }
 }

@@ -1,11 +1,13 @@
 import IngestCore
 import IngestImaging
 
-/// A photo ready to be stored: its bytes as read, its metadata and its thumbnails.
+/// A photo or video ready to be stored: its bytes as read (a video's stay in its file), its
+/// metadata and its thumbnails.
 public struct PreparedPhoto: Sendable {
     public var file: LoadedFile
     public var capture: CaptureTime
-    public var thumbnails: Thumbnails
+    /// Nil for a video none of whose frames could be decoded: it is stored all the same.
+    public var thumbnails: Thumbnails?
 
     /// The original's base name, as the upload form and the archive index record it (text:
     /// bytes that are not UTF-8 as `\xNN`).

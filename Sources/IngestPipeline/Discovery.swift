@@ -100,7 +100,7 @@ public struct Discovery: Sendable {
                 }
                 switch status.st_mode & S_IFMT {
                 case S_IFREG:
-                    await emit(.file(DiscoveredFile(path: path, stamp: Self.stamp(status))))
+                    await emit(.file(DiscoveredFile(path: path, stamp: FileStamp(status))))
                 case S_IFDIR:
                     let key = DeviceInode(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
                     if self.excluded.contains(key) { continue }
@@ -150,13 +150,6 @@ public struct Discovery: Sendable {
     struct DiscoveryError: Error, CustomStringConvertible {
         var description: String
         init(_ description: String) { self.description = description }
-    }
-
-    static func stamp(_ status: stat) -> FileStamp {
-        FileStamp(
-            size: Int64(status.st_size),
-            modifiedNanoseconds: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec),
-            inode: UInt64(status.st_ino))
     }
 
     /// `path` relative to the root it was found under; a root that is a file is its own name.

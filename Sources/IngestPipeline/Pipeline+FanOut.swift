@@ -142,9 +142,13 @@ extension Pipeline {
         // Thumbnails once, for every event the photo goes to.
         let clock = ContinuousClock()
         let started = clock.now
-        let thumbnails: Thumbnails
+        let thumbnails: Thumbnails?
         do {
             thumbnails = try await stages.thumbnail.process(photoFile, context: context)
+        } catch where photoFile.kind.isVideo {
+            // A video whose frames cannot be decoded is still worth keeping: stored without thumbnails.
+            thumbnails = nil
+            for index in claimed { outcomes[index].reason = "stored without thumbnails: \(error.message)" }
         } catch {
             for index in claimed { outcomes[index] = Self.failed(outcomes[index], error, stages: stages) }
             settle(stored: false, claimed)

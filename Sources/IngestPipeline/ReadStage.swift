@@ -1,13 +1,16 @@
 import Foundation
 import IngestCore
 
-/// A photo's bytes in memory, read once, with their SHA-256: everything after this reads the
-/// buffer, never the file again.
+/// A file read once, with its SHA-256. A photo's bytes are in memory: everything after this reads
+/// the buffer, never the file again. A video is never held: only its `moov` box is kept, and it
+/// is stored or uploaded streamed from its file.
 public struct LoadedFile: Sendable {
     public var file: DiscoveredFile
     public var kind: MediaKind
-    /// The whole file. Emptied before a store that reads the original from disk.
+    /// A photo's whole file; empty for a video. Emptied before a store that reads the original from disk.
     public var bytes: [UInt8]
+    /// A video's `moov` box contents (its metadata); empty for a photo.
+    public var movie: [UInt8] = []
     public var hash: ContentHash
     public var readSeconds: Double
     public var hashSeconds: Double
@@ -15,7 +18,8 @@ public struct LoadedFile: Sendable {
 
 /// Stage 1: reads a file once, hashing it as the bytes arrive.
 ///
-/// The first bytes decide the kind; a file that is not a supported photo is not read further.
+/// The first bytes decide the kind; a file that is not a supported photo or video is not read
+/// further. A video streams through a 1 MiB buffer, whatever its size.
 /// A file that changes while it is read fails (its hash would describe no version of it).
 public struct ReadStage: Stage {
     public enum Output: Sendable {
@@ -51,7 +55,7 @@ public struct ReadStage: Stage {
         guard status.st_mode & S_IFMT == S_IFREG else {
             throw failure(.changedWhileReading, "no longer a regular file")
         }
-        let stamp = Discovery.stamp(status)
+        let stamp = FileStamp(status)
         let size = Int(status.st_size)
 
         var head = [UInt8](repeating: 0, count: MediaSniffer.headerLength)
@@ -60,6 +64,9 @@ public struct ReadStage: Stage {
         switch MediaSniffer.sniff(head.prefix(headCount)) {
         case .unsupported(let reason): return .unsupported(stamp: stamp, reason: reason)
         case .supported(let sniffed): kind = sniffed
+        }
+        if kind.isVideo {
+            return try Self.stream(descriptor, file: file, stamp: stamp, kind: kind, head: head.prefix(headCount))
         }
         guard size <= maxBytes else {
             throw failure(.tooLarge, "\(size) bytes is over the limit of \(maxBytes) bytes held in memory")
@@ -95,20 +102,66 @@ public struct ReadStage: Stage {
         if shortRead {
             throw failure(.changedWhileReading, "the file shrank or could not be read to its end while being read")
         }
-        var probe: UInt8 = 0
-        if Glibc.read(descriptor, &probe, 1) > 0 {
-            throw failure(.changedWhileReading, "the file grew while being read")
-        }
-        var after = stat()
-        if fstat(descriptor, &after) == 0, Discovery.stamp(after) != stamp {
-            throw failure(.changedWhileReading, "the file was modified while being read")
-        }
+        try Self.checkUnchanged(descriptor, stamp: stamp, path: file.path)
         let total = clock.now - started
         return .photo(
             LoadedFile(
                 file: DiscoveredFile(path: file.path, stamp: stamp), kind: kind, bytes: bytes,
                 hash: hasher.finalize(), readSeconds: (total - hashDuration).seconds,
                 hashSeconds: hashDuration.seconds))
+    }
+
+    /// A video: hashed as it streams through one buffer, its `moov` box kept on the way.
+    static func stream(
+        _ descriptor: Int32, file: DiscoveredFile, stamp: FileStamp, kind: MediaKind, head: ArraySlice<UInt8>
+    ) throws(IngestError) -> Output {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let size = UInt64(stamp.size)
+        var hasher = ContentHasher()
+        var boxes = MovieBoxCollector(fileSize: size)
+        var hashDuration = Duration.zero
+        var offset: UInt64 = 0
+        func take(_ bytes: UnsafeRawBufferPointer) {
+            let hashStarted = clock.now
+            hasher.update(bytes)
+            hashDuration += clock.now - hashStarted
+            boxes.consume(bytes, at: offset)
+            offset += UInt64(bytes.count)
+        }
+        Array(head).withUnsafeBytes { take($0) }
+        var buffer = [UInt8](repeating: 0, count: Self.chunkSize)
+        while offset < size {
+            let got = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, Int(min(UInt64($0.count), size - offset))) }
+            if got < 0 && errno == EINTR { continue }
+            if got <= 0 {
+                throw IngestError(
+                    .changedWhileReading, "the file shrank or could not be read to its end while being read", path: file.path)
+            }
+            buffer.withUnsafeBytes { take(UnsafeRawBufferPointer(rebasing: $0[0..<got])) }
+        }
+        try Self.checkUnchanged(descriptor, stamp: stamp, path: file.path)
+        var loaded = LoadedFile(
+            file: DiscoveredFile(path: file.path, stamp: stamp), kind: kind, bytes: [], hash: hasher.finalize(),
+            readSeconds: (clock.now - started - hashDuration).seconds, hashSeconds: hashDuration.seconds)
+        // Without its moov box (the index of its samples) no player can play it: a broken file.
+        guard boxes.isComplete else {
+            throw IngestError(.decodeFailed, "not a playable video: \(boxes.problem ?? "no moov box")", path: file.path)
+        }
+        loaded.movie = boxes.movie
+        return .photo(loaded)
+    }
+
+    /// After the last byte: nothing more to read, and the stamp is the one the file was opened with.
+    static func checkUnchanged(_ descriptor: Int32, stamp: FileStamp, path: String) throws(IngestError) {
+        var probe: UInt8 = 0
+        if Glibc.read(descriptor, &probe, 1) > 0 {
+            throw IngestError(.changedWhileReading, "the file grew while being read", path: path)
+        }
+        var after = stat()
+        if fstat(descriptor, &after) == 0, FileStamp(after) != stamp {
+            throw IngestError(.changedWhileReading, "the file was modified while being read", path: path)
+        }
     }
 
     /// Reads up to `buffer.count` bytes, returning how many arrived before end of file.

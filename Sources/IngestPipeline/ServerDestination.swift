@@ -23,7 +23,7 @@ public struct ServerDestination: Destination {
         let upload = PhotoUpload(
             eventID: event.id, path: photo.file.file.path, filename: photo.filename, mediaType: photo.file.kind.mediaType,
             hash: photo.file.hash, size: photo.file.file.stamp.size, capturedAt: photo.capture.instant,
-            thumbnail500: photo.thumbnails.large.jpeg, thumbnail200: photo.thumbnails.small.jpeg)
+            thumbnail500: photo.thumbnails?.large.jpeg ?? [], thumbnail200: photo.thumbnails?.small.jpeg ?? [])
         return try await self.client.upload(upload) == .uploaded ? .stored : .duplicate
     }
 

@@ -1,7 +1,8 @@
 import IngestCore
 import IngestImaging
 
-/// Stage 5: the 500 px and 200 px JPEG thumbnails, made with libvips on a CPU worker.
+/// Stage 5: the 500 px and 200 px JPEG thumbnails, made with libvips on a CPU worker; for a video,
+/// from a frame near 1 s that FFmpeg decodes (``VideoFrameReader``), on the same worker.
 public struct ThumbnailStage: Stage {
     public var thumbnailer: Thumbnailer
 
@@ -11,6 +12,12 @@ public struct ThumbnailStage: Stage {
 
     public func process(_ file: LoadedFile, context: StageContext) async throws(IngestError) -> Thumbnails {
         let thumbnailer = self.thumbnailer
+        if file.kind.isVideo {
+            let path = file.file.path
+            return try await context.cpu.run { () throws(IngestError) -> Thumbnails in
+                try thumbnailer.thumbnails(of: try VideoFrameReader.frame(path: path, maxPixels: thumbnailer.maxPixels))
+            }
+        }
         let bytes = file.bytes
         return try await context.cpu.run { () throws(IngestError) -> Thumbnails in
             // withUnsafeBytes only rethrows untyped errors; carry the typed one out in a Result.

@@ -36,7 +36,7 @@ public struct ServerConfiguration: Sendable {
 
     public init(
         dataDirectory: String, host: String = "127.0.0.1", port: Int = 8080, secret: String,
-        maxUploadBytes: Int = 100 << 20, faults: Faults = Faults()
+        maxUploadBytes: Int = 8 << 30, faults: Faults = Faults()
     ) {
         self.dataDirectory = dataDirectory
         self.host = host

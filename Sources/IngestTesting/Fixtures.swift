@@ -15,6 +15,24 @@ public enum Fixtures {
         return url
     }
 
+    /// A real video made by ffmpeg (MPEG-4 Part 2 frames, blue with a red band along the top), its
+    /// `mvhd` creation time set; then exiftool writes `tags` (e.g. `["Rotation": "90"]`,
+    /// `["Keys:CreationDate": "2025:09:27 23:15:00+02:00"]`). The container follows the name's
+    /// extension; `moov` goes at the end unless `faststart`.
+    public static func video(
+        in folder: TemporaryFolder, name: String, width: Int = 320, height: Int = 240, seconds: Double = 3,
+        creationTime: String? = nil, faststart: Bool = false, tags: [String: String] = [:]
+    ) throws -> URL {
+        let url = folder.appending(name)
+        let source = "color=c=blue:s=\(width)x\(height):d=\(seconds):r=10,drawbox=x=0:y=0:w=\(width):h=\(height / 6):color=red:t=fill"
+        var arguments = ["-v", "error", "-y", "-f", "lavfi", "-i", source, "-c:v", "mpeg4"]
+        if let creationTime { arguments += ["-metadata", "creation_time=\(creationTime)"] }
+        if faststart { arguments += ["-movflags", "+faststart"] }
+        try check(runProgram("ffmpeg", arguments + [url.path]))
+        if !tags.isEmpty { try self.write(tags, to: url) }
+        return url
+    }
+
     /// Writes EXIF tags with exiftool (`-TAG=VALUE`; a tag ending in `#` is written as a number).
     public static func write(_ tags: [String: String], to url: URL) throws {
         let arguments = ["-q", "-overwrite_original"] + tags.sorted { $0.key < $1.key }.map { "-\($0.key)=\($0.value)" }
@@ -95,7 +113,7 @@ public enum Fixtures {
     }
 
     @discardableResult
-    static func check(_ result: ProcessResult) throws -> ProcessResult {
+    public static func check(_ result: ProcessResult) throws -> ProcessResult {
         guard result.status == 0 else { throw FixtureError("command failed (\(result.status)): \(result.stderr)") }
         return result
     }

@@ -4,7 +4,8 @@ import IngestImaging
 
 /// Every parser photoingest runs over a file's untrusted bytes, run over one input: the media
 /// sniffer, the container walkers (JPEG, PNG, WebP, HEIF, and the bytes taken as bare TIFF), the
-/// EXIF reader (libexif) and the capture-time rules. A crash, a hang or a broken invariant here
+/// EXIF reader (libexif), the video box walkers (the streaming `moov` collector and the `moov`
+/// reader) and the capture-time rules. A crash, a hang or a broken invariant here
 /// is a finding. Shared by the fuzz tests and the libFuzzer harness in `Fuzz/`.
 public enum ParserFuzzTarget {
     static let resolver = CaptureTimeResolver(
@@ -28,6 +29,39 @@ public enum ParserFuzzTarget {
             let capture = Self.resolver.resolve(fields, fileModified: Self.modified)
             if !capture.instant.timeIntervalSince1970.isFinite { broken.append("a capture time that is not a number (\(kind))") }
         }
+        broken += Self.video(bytes)
+        return broken
+    }
+
+    /// The input as a video file: the streaming collector, fed in uneven chunks, must find the
+    /// `moov` the whole-buffer walker finds; the reader's fields must resolve to a real instant.
+    static func video(_ bytes: UnsafeRawBufferPointer) -> [String] {
+        var broken: [String] = []
+        var collector = MovieBoxCollector(fileSize: UInt64(bytes.count))
+        var offset = 0
+        var chunk = 0
+        while offset < bytes.count {
+            let end = min(bytes.count, offset + [1, 7, 4_093][chunk % 3])
+            collector.consume(UnsafeRawBufferPointer(rebasing: bytes[offset..<end]), at: UInt64(offset))
+            offset = end
+            chunk += 1
+        }
+        let reader = ByteReader(bytes)
+        let whole = ISOBox.find("moov", in: reader, range: 0..<bytes.count)
+        if let whole, whole.payload.count <= MovieBoxCollector.limit {
+            if !collector.isComplete || !collector.movie.elementsEqual(bytes[whole.payload]) {
+                broken.append("the streamed moov differs from the one found in the whole input")
+            }
+        } else if collector.isComplete {
+            broken.append("the streamed walk found a moov the whole-input walk did not")
+        }
+        for movie in [UnsafeRawBufferPointer(rebasing: bytes[...]), whole.map { UnsafeRawBufferPointer(rebasing: bytes[$0.payload]) }] {
+            guard let movie else { continue }
+            let fields = QuickTimeReader.fields(moov: movie)
+            if ![0, 90, 180, 270].contains(fields.rotation) { broken.append("a rotation of \(fields.rotation)°") }
+            let capture = Self.resolver.resolve(fields, fileModified: Self.modified)
+            if !capture.instant.timeIntervalSince1970.isFinite { broken.append("a video capture time that is not a number") }
+        }
         return broken
     }
 
@@ -37,7 +71,8 @@ public enum ParserFuzzTarget {
     }
 
     /// Well-formed inputs to mutate: EXIF with every time tag and GPS, in each container and both
-    /// byte orders, and the heads of the real corpus's files where it is present.
+    /// byte orders, the real videos' metadata boxes, and the heads of the real corpus's files, where
+    /// the shared corpus is present.
     public static func seeds(realCorpus: URL? = nil) -> [[UInt8]] {
         var builder = ExifBuilder()
         builder.ifd0 = [(0x010F, .ascii("Maker")), (0x0132, .ascii("2024:02:29 23:59:59"))]
@@ -55,6 +90,15 @@ public enum ParserFuzzTarget {
             ]
         }
         if let realCorpus {
+            // Each real video as its `ftyp` and `moov` boxes: the metadata, without the frames.
+            let videos = TestEnvironment.files(under: realCorpus.deletingLastPathComponent().appendingPathComponent("media/video"))
+            for video in videos {
+                guard let bytes = try? [UInt8](Data(contentsOf: video)) else { continue }
+                let boxes = bytes.withUnsafeBytes { raw in
+                    ISOBox.children(in: ByteReader(raw), range: 0..<raw.count).filter { ["ftyp", "moov"].contains($0.type) }
+                }
+                seeds.append(boxes.flatMap { bytes[$0.offset..<$0.payload.upperBound] })
+            }
             let files = TestEnvironment.files(under: realCorpus).filter {
                 ["jpg", "jpeg", "heic", "heif", "avif", "webp", "png"].contains($0.pathExtension.lowercased())
             }

@@ -14,6 +14,11 @@ public enum TestEnvironment {
         repository.deletingLastPathComponent().appendingPathComponent("shared/corpus/real")
     }
 
+    /// `../shared/corpus/media`: real videos, raw files and exiftool's container samples.
+    public static var mediaCorpus: URL {
+        repository.deletingLastPathComponent().appendingPathComponent("shared/corpus/media")
+    }
+
     /// The built `photoingest` executable, beside the test bundle in the build folder.
     public static var photoingest: URL {
         let candidates = [

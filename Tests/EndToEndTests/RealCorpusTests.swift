@@ -86,17 +86,17 @@ import Testing
     /// these rows as they land (each row is a status and a piece of the reason or capture source).
     static let mediaToday: [String: (status: String, says: String)] = [
         "README.md": ("skipped", "not a supported image format"),
-        "video/FLIR Thermal.mp4": ("skipped", "video (mp42) is not supported yet"),
-        "video/Issue 515 (java).mp4": ("skipped", "video (mp42) is not supported yet"),
-        "video/ftyp3gp5.mp4": ("skipped", "video (3gp5) is not supported yet"),
-        "video/sample.3gp": ("skipped", "video (3gp5) is not supported yet"),
-        "video/sample_iPod.m4v": ("skipped", "video (M4V ) is not supported yet"),
-        "video/sample_iTunes.mov": ("skipped", "video (qt  ) is not supported yet"),
-        "video/sample_mpeg4.mp4": ("skipped", "video (mp42) is not supported yet"),
-        "video/uuid540.mp4": ("skipped", "video (mp42) is not supported yet"),
-        "video/with-gps.mov": ("skipped", "video (qt  ) is not supported yet"),
-        "video/with-gps.mp4": ("skipped", "video (mp42) is not supported yet"),
-        "video/xmp480qt.mov": ("skipped", "video (qt  ) is not supported yet"),
+        "video/FLIR Thermal.mp4": ("uploaded", "quicktime-utc"),
+        "video/Issue 515 (java).mp4": ("uploaded", "quicktime-utc"),
+        "video/ftyp3gp5.mp4": ("uploaded", "quicktime-utc"),
+        "video/sample.3gp": ("uploaded", "quicktime-utc"),
+        "video/sample_iPod.m4v": ("uploaded", "quicktime-utc"),
+        "video/sample_iTunes.mov": ("uploaded", "quicktime-utc"),
+        "video/sample_mpeg4.mp4": ("uploaded", "quicktime-utc"),
+        "video/uuid540.mp4": ("uploaded", "quicktime-utc"),
+        "video/with-gps.mov": ("uploaded", "quicktime-offset"),
+        "video/with-gps.mp4": ("uploaded", "quicktime-utc"),
+        "video/xmp480qt.mov": ("uploaded", "quicktime-utc"),
         // NEF is TIFF inside: libvips reads its IFD0 preview; the EXIF date is not found yet (raw issue).
         "raw/Issue 247-1.nef": ("uploaded", "exif-assumed-zone"),
         "raw/Issue 247-2.nef": ("uploaded", "exif-assumed-zone"),
@@ -104,7 +104,7 @@ import Testing
         "raw/Issue 247-4.nef": ("uploaded", "exif-assumed-zone"),
         "raw/Issue 419.rw2": ("skipped", "not a supported image format"),
         "exiftool-samples/CanonRaw.cr2": ("failed", "tiff2vips"),
-        "exiftool-samples/CanonRaw.cr3": ("skipped", "video (crx ) is not supported yet"),
+        "exiftool-samples/CanonRaw.cr3": ("skipped", "Canon CR3 raw photos are not supported yet"),
         "exiftool-samples/CanonRaw.crw": ("skipped", "not a supported image format"),
         "exiftool-samples/DNG.dng": ("uploaded", "exif-assumed-zone"),
         "exiftool-samples/FujiFilm.raf": ("skipped", "not a supported image format"),
@@ -116,7 +116,8 @@ import Testing
         "exiftool-samples/Panasonic.rw2": ("skipped", "not a supported image format"),
         "exiftool-samples/PhaseOne.iiq": ("uploaded", "exif-assumed-zone"),
         "exiftool-samples/QuickTime.heic": ("failed", "Unexpected end of file"),
-        "exiftool-samples/QuickTime.mov": ("skipped", "not a supported image format"),
+        // A container sample with its frames cut away: dated from mvhd, kept without thumbnails.
+        "exiftool-samples/QuickTime.mov": ("uploaded", "stored without thumbnails: no frame could be decoded"),
         "exiftool-samples/Sigma.x3f": ("skipped", "not a supported image format"),
     ]
 

@@ -31,6 +31,36 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: self.folder.appending("tmp").path).isEmpty)
     }
 
+    @Test("A video is copied from its file, hashed on the way; a file changed since it was read is refused, nothing left behind")
+    func aVideoIsCopiedFromItsFileAndChecked() async throws {
+        let archive = try Archive(root: self.folder.path)
+        try await archive.register(Event(id: "party", name: "party"))
+        let source = self.folder.appending("clip.mp4")
+        let bytes = (0..<3_000_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        try Data(bytes).write(to: source)
+        func item(_ hash: ContentHash) throws -> ArchiveItem {
+            var status = stat()
+            #expect(stat(source.path, &status) == 0)
+            return ArchiveItem(
+                hash: hash, kind: .mp4, filename: "clip.mp4", capturedAt: nil, captureSource: nil,
+                original: .file(path: source.path, stamp: FileStamp(status)), thumbnail500: [], thumbnail200: [])
+        }
+        // Other bytes than those the hash was taken of: refused.
+        let wrong = try item(ContentHasher.hash(Array("other".utf8)))
+        let error = #expect(throws: IngestError.self) { try archive.store(wrong, inEvent: "party") }
+        #expect(error?.message.contains("changed since it was read") == true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: self.folder.appending("tmp").path).isEmpty)
+
+        let hash = ContentHasher.hash(bytes)
+        #expect(try archive.store(try item(hash), inEvent: "party") == .stored)
+        let stored = self.folder.appending("originals/\(hash.hex.prefix(2))/\(hash.hex).mp4")
+        #expect(try Data(contentsOf: stored) == Data(bytes))
+        // No frame decoded: no thumbnail files, empty paths in the index.
+        #expect(!FileManager.default.fileExists(atPath: self.folder.appending("thumbnails/500/\(hash.hex.prefix(2))/\(hash.hex).jpg").path))
+        let row = try runProgram("sqlite3", [self.folder.appending("index.sqlite").path, "SELECT media_type, thumbnail_500 FROM photo"])
+        #expect(row.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "video/mp4|")
+    }
+
     @Test func theSameBytesAreStoredOncePerEventAndOnceOnDisk() async throws {
         let archive = try Archive(root: self.folder.path)
         try await archive.register(Event(id: "a", name: "a"))

@@ -56,14 +56,30 @@ import Testing
         #expect(MediaSniffer.sniff(self.bytes([0, 0, 0, 0x18], "ftypavif\u{0}\u{0}\u{0}\u{0}avifmif1")) == .supported(.avif))
     }
 
+    @Test("Videos by their brands: MP4 and M4V, QuickTime (also from before ftyp), 3GPP")
+    func decidesVideosByBrand() {
+        let ftyp = { (brands: String) in self.bytes([0, 0, 0, UInt8(8 + brands.utf8.count)], "ftyp" + brands) }
+        #expect(MediaSniffer.sniff(ftyp("isom\u{0}\u{0}\u{2}\u{0}isomiso2avc1mp41")) == .supported(.mp4))
+        #expect(MediaSniffer.sniff(ftyp("mp42\u{0}\u{0}\u{0}\u{0}isommp42")) == .supported(.mp4))
+        #expect(MediaSniffer.sniff(ftyp("M4V \u{0}\u{0}\u{0}\u{1}M4V M4A mp42isom")) == .supported(.mp4))
+        #expect(MediaSniffer.sniff(ftyp("qt  \u{0}\u{0}\u{0}\u{0}qt  ")) == .supported(.quickTime))
+        #expect(MediaSniffer.sniff(ftyp("3gp5\u{0}\u{0}\u{2}\u{0}3gp5isom")) == .supported(.threeGPP))
+        #expect(MediaSniffer.sniff(self.bytes([0, 0, 0x10, 0], "moov")) == .supported(.quickTime))
+        #expect(MediaSniffer.sniff(self.bytes([0, 0, 0, 8], "wide")) == .supported(.quickTime))
+        // An iPhone's HEIC names HEIF brands alongside MP4's: still a photo.
+        #expect(MediaSniffer.sniff(ftyp("heic\u{0}\u{0}\u{0}\u{0}mif1heicmiaf")) == .supported(.heic))
+    }
+
     /// The reason given for refusing `bytes`, or nil when they were taken for a photo.
     func refusal(_ bytes: [UInt8]) -> String? {
         if case .unsupported(let reason) = MediaSniffer.sniff(bytes) { reason } else { nil }
     }
 
     @Test func namesWhatItRefuses() throws {
-        let video = try #require(self.refusal(self.bytes([0, 0, 0, 0x18], "ftypisom\u{0}\u{0}\u{0}\u{0}isommp41")), "an MP4 was taken for a photo")
-        #expect(video.contains("video"))
+        let audio = try #require(self.refusal(self.bytes([0, 0, 0, 0x18], "ftypM4A \u{0}\u{0}\u{0}\u{0}M4A mp42")), "audio was taken for a video")
+        #expect(audio.contains("audio"))
+        let raw = try #require(self.refusal(self.bytes([0, 0, 0, 0x18], "ftypcrx \u{0}\u{0}\u{0}\u{1}crx isom")), "a CR3 was taken for a video")
+        #expect(raw.contains("CR3"))
         #expect(self.refusal([]) == "empty file")
         let gif = try #require(self.refusal(self.bytes([], "GIF89a")), "a GIF was taken for a photo")
         #expect(gif.contains("GIF"))

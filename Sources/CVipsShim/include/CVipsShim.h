@@ -13,6 +13,8 @@ int ingest_vips_thumbnail_image(VipsImage *in, VipsImage **out, int width);
 int ingest_vips_flatten_white(VipsImage *in, VipsImage **out);
 int ingest_vips_colourspace_srgb(VipsImage *in, VipsImage **out);
 int ingest_vips_jpegsave_buffer(VipsImage *in, void **buffer, size_t *length, int quality);
+int ingest_vips_image_from_rgb(const void *rgb, size_t length, int width, int height, VipsImage **out);
+int ingest_vips_rotate(VipsImage *in, VipsImage **out, int clockwise_degrees);
 
 void ingest_vips_silence_warnings(void);
 int ingest_malloc_arenas(int count);

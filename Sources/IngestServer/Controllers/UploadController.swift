@@ -84,12 +84,14 @@ struct UploadController {
             throw APIError(.conflict, "the event already holds this photo", fields: ["duplicate": true, "hash": received.prefixed])
         }
         guard case .supported(let kind) = MediaSniffer.sniff(form.fileHead) else {
-            throw APIError(.badRequest, "the file is not a supported image")
+            throw APIError(.badRequest, "the file is not a supported photo or video")
         }
         let path = form.temporaryPathForArchive
         let provided = (form.thumbnails["thumbnail_500"] ?? [], form.thumbnails["thumbnail_200"] ?? [])
         let thumbnailer = self.thumbnailer
-        let thumbnails = try await BlockingWork.run { try Self.thumbnails(provided, path: path, thumbnailer: thumbnailer) }
+        let thumbnails = try await BlockingWork.run {
+            try Self.thumbnails(provided, path: path, kind: kind, thumbnailer: thumbnailer)
+        }
         let filename = (form.fields["filename"] ?? photo["fileName"] as? String ?? "photo")
         let item = ArchiveItem(
             hash: received, kind: kind, filename: filename,
@@ -110,11 +112,16 @@ struct UploadController {
         ])
     }
 
-    /// The client's thumbnails when it sent both, else made here from the stored bytes. Blocking.
+    /// The client's thumbnails when it sent both, else made here from the stored file (a video's
+    /// from a frame; a video with no decodable frame is kept without). Blocking.
     static func thumbnails(
-        _ provided: ([UInt8], [UInt8]), path: String, thumbnailer: Thumbnailer
+        _ provided: ([UInt8], [UInt8]), path: String, kind: MediaKind, thumbnailer: Thumbnailer
     ) throws -> (large: [UInt8], small: [UInt8]) {
         if !provided.0.isEmpty && !provided.1.isEmpty { return provided }
+        if kind.isVideo {
+            let made = try? thumbnailer.thumbnails(of: try VideoFrameReader.frame(path: path, maxPixels: thumbnailer.maxPixels))
+            return (made?.large.jpeg ?? [], made?.small.jpeg ?? [])
+        }
         guard let bytes = FileManager.default.contents(atPath: path) else {
             throw APIError(.internalServerError, "the upload could not be read back")
         }

@@ -19,8 +19,11 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var secret: SecretOptions
 
-    @Option(help: ArgumentHelp("Refuse uploads larger than this many megabytes (413).", valueName: "mb"))
-    var maxUploadMb = 100
+    @Option(
+        help: ArgumentHelp(
+            "Refuse uploads larger than this many megabytes (413). Uploads stream to disk, so a large limit costs no memory; phone videos run to gigabytes.",
+            valueName: "mb"))
+    var maxUploadMb = 8_192
 
     @Option(help: ArgumentHelp("Fault injection: answer this share of requests with --fail-status.", valueName: "rate"))
     var failRate = 0.0

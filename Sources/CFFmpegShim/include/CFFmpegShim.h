@@ -1,0 +1,22 @@
+#ifndef INGEST_CFFMPEG_SHIM_H
+#define INGEST_CFFMPEG_SHIM_H
+
+// Wrappers for what Swift cannot reach in FFmpeg's libraries: error macros, a side-data lookup
+// returning a raw matrix, and sws_scale's arrays of plane pointers. The decoding logic is in
+// Swift (VideoFrameReader).
+#include <libavformat/avformat.h>
+#include <libavcodec/avcodec.h>
+
+int ingest_av_error_again(void);
+int ingest_av_error_eof(void);
+int ingest_av_error_decoder_not_found(void);
+// Degrees counterclockwise that the stream's display matrix turns its frames, as FFmpeg reports
+// them; 0 when the stream has no matrix.
+double ingest_av_stream_rotation(const AVStream *stream);
+// Converts a decoded frame to packed RGB24 of the same size into `rgb` (`stride` bytes a row).
+// Returns 0, or a negative AVERROR.
+int ingest_av_frame_to_rgb(const AVFrame *frame, uint8_t *rgb, int stride);
+// FFmpeg logs decode warnings on stderr; a file that fails reports its error through the API.
+void ingest_av_silence_logs(void);
+
+#endif

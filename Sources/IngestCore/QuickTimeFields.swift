@@ -1,0 +1,25 @@
+/// The raw values of a video's `moov` box that bear on its capture time and orientation, as
+/// written in the file.
+public struct QuickTimeFields: Sendable, Equatable {
+    /// `mvhd` creation time: seconds since 1904-01-01, which QuickTime defines as UTC (0: unset).
+    public var movieCreated: UInt64?
+    /// Apple's `com.apple.quicktime.creationdate` key: ISO 8601 text with the offset of its clock.
+    public var appleCreationDate: String?
+    /// The user-data date: `©day` (QuickTime, iTunes) or `date` (3GPP, Android).
+    public var userDataDate: String?
+    /// ISO 6709 position text (`+37.3318-122.0312/`): Apple's location key or `©xyz`.
+    public var location: String?
+    /// Degrees clockwise that the video track's display matrix turns its frames: 0, 90, 180 or 270.
+    public var rotation: Int
+
+    public init(
+        movieCreated: UInt64? = nil, appleCreationDate: String? = nil, userDataDate: String? = nil,
+        location: String? = nil, rotation: Int = 0
+    ) {
+        self.movieCreated = movieCreated
+        self.appleCreationDate = appleCreationDate
+        self.userDataDate = userDataDate
+        self.location = location
+        self.rotation = rotation
+    }
+}

@@ -1,0 +1,115 @@
+import CFFmpegShim
+import IngestCore
+
+/// Decodes one frame early in a video with FFmpeg's libraries, for its thumbnails.
+///
+/// The frame is the keyframe at or before 1 s (the first one when the video is shorter): one
+/// seek and one decode, never a pass over the video. FFmpeg reads only the parts of the file
+/// it needs (the `moov` box and that frame's packets), and decodes on one thread, so that
+/// `--jobs` stays the one limit on CPU, as for libvips.
+public enum VideoFrameReader {
+    /// Packets read after the seek before giving up: a stream that yields no frame within them is broken.
+    static let packetLimit = 2_000
+
+    /// - Throws: ``IngestError`` `.decodeFailed` with FFmpeg's reason, `.tooManyPixels` before decoding
+    ///   a frame larger than `maxPixels`.
+    public static func frame(path: String, near seconds: Double = 1, maxPixels: Int) throws(IngestError) -> VideoFrame {
+        ingest_av_silence_logs()
+        var input: UnsafeMutablePointer<AVFormatContext>?
+        let opened = PathBytes.withCString(path) { avformat_open_input(&input, $0, nil, nil) }
+        defer { avformat_close_input(&input) }
+        guard opened == 0, let format = input else { throw self.failure("opening the video", opened) }
+        let probed = avformat_find_stream_info(format, nil)
+        guard probed >= 0 else { throw self.failure("reading the video's streams", probed) }
+
+        var decoder: UnsafePointer<AVCodec>?
+        let index = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0)
+        guard index >= 0, let decoder, let stream = format.pointee.streams[Int(index)] else {
+            throw IngestError(
+                .decodeFailed, index == ingest_av_error_decoder_not_found() ? "no decoder for the video's codec" : "no video stream")
+        }
+        let parameters = stream.pointee.codecpar.pointee
+        guard Int(parameters.width) * Int(parameters.height) <= maxPixels else {
+            throw IngestError(
+                .tooManyPixels, "video frames are \(parameters.width)×\(parameters.height) pixels, over the limit of \(maxPixels)")
+        }
+        var codec = avcodec_alloc_context3(decoder)
+        guard let context = codec else { throw IngestError(.decodeFailed, "cannot allocate a decoder") }
+        defer { avcodec_free_context(&codec) }
+        avcodec_parameters_to_context(context, stream.pointee.codecpar)
+        context.pointee.thread_count = 1
+        let started = avcodec_open2(context, decoder, nil)
+        guard started == 0 else { throw self.failure("opening the decoder", started) }
+
+        // Seek to the keyframe at or before `seconds` when the video lasts longer; else decode from the start.
+        let timeBase = stream.pointee.time_base
+        let start = stream.pointee.start_time == Int64.min ? 0 : stream.pointee.start_time
+        let duration = stream.pointee.duration > 0
+            ? Double(stream.pointee.duration) * Double(timeBase.num) / Double(timeBase.den)
+            : Double(format.pointee.duration) / Double(AV_TIME_BASE)
+        if duration > seconds, timeBase.num > 0 {
+            let target = start + Int64(seconds * Double(timeBase.den) / Double(timeBase.num))
+            if av_seek_frame(format, index, target, AVSEEK_FLAG_BACKWARD) < 0 {
+                av_seek_frame(format, index, start, AVSEEK_FLAG_BACKWARD)
+            }
+        }
+
+        var packet = av_packet_alloc()
+        var frame = av_frame_alloc()
+        defer {
+            av_packet_free(&packet)
+            av_frame_free(&frame)
+        }
+        guard let packet, let frame else { throw IngestError(.decodeFailed, "cannot allocate a frame") }
+        var lastError: Int32 = 0
+        var draining = false
+        for _ in 0..<self.packetLimit {
+            if !draining {
+                let read = av_read_frame(format, packet)
+                if read < 0 {
+                    draining = true  // end of file: flush the decoder for the frames it holds
+                    avcodec_send_packet(context, nil)
+                } else {
+                    defer { av_packet_unref(packet) }
+                    guard packet.pointee.stream_index == index else { continue }
+                    let sent = avcodec_send_packet(context, packet)
+                    if sent < 0 && sent != ingest_av_error_again() { lastError = sent }
+                }
+            }
+            let received = avcodec_receive_frame(context, frame)
+            if received == 0 {
+                defer { av_frame_unref(frame) }
+                return try self.rgb(frame, stream: stream, timeBase: timeBase)
+            }
+            if received == ingest_av_error_eof() { break }
+            if received != ingest_av_error_again() { lastError = received }
+        }
+        throw lastError < 0 ? self.failure("decoding a frame", lastError) : IngestError(.decodeFailed, "no frame could be decoded")
+    }
+
+    private static func rgb(
+        _ frame: UnsafeMutablePointer<AVFrame>, stream: UnsafeMutablePointer<AVStream>, timeBase: AVRational
+    ) throws(IngestError) -> VideoFrame {
+        let width = Int(frame.pointee.width)
+        let height = Int(frame.pointee.height)
+        guard width > 0, height > 0 else { throw IngestError(.decodeFailed, "the decoded frame is empty") }
+        var status: Int32 = 0
+        let rgb = [UInt8](unsafeUninitializedCapacity: width * height * 3) { buffer, count in
+            status = ingest_av_frame_to_rgb(frame, buffer.baseAddress, Int32(width * 3))
+            count = status == 0 ? width * height * 3 : 0
+        }
+        guard status == 0 else { throw self.failure("converting the frame to RGB", status) }
+        // FFmpeg reports the matrix's turn counterclockwise; the display needs it undone clockwise.
+        let counterclockwise = ingest_av_stream_rotation(stream)
+        let rotation = ((Int((-counterclockwise / 90).rounded()) * 90) % 360 + 360) % 360
+        let pts = frame.pointee.best_effort_timestamp
+        let seconds = pts == Int64.min ? 0 : Double(pts) * Double(timeBase.num) / Double(max(timeBase.den, 1))
+        return VideoFrame(rgb: rgb, width: width, height: height, rotation: rotation, seconds: seconds)
+    }
+
+    private static func failure(_ doing: String, _ code: Int32) -> IngestError {
+        var text = [CChar](repeating: 0, count: 256)
+        av_strerror(code, &text, text.count)
+        return IngestError(.decodeFailed, "\(doing) failed: \(String(cString: text))")
+    }
+}
