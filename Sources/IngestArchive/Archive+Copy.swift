@@ -11,6 +11,11 @@ extension Archive {
             throw IngestError(.storeFailed, "cannot open \(path) again: \(String(cString: strerror(errno)))")
         }
         defer { close(source) }
+        // A file swapped for a device, or still growing, must not fill the archive before the check.
+        var before = stat()
+        guard fstat(source, &before) == 0, before.st_mode & S_IFMT == S_IFREG, FileStamp(before) == stamp else {
+            throw IngestError(.storeFailed, "\(path) changed since it was read; it will be read again on the next run")
+        }
         let temporary = self.temporaryPath()
         let target = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard target >= 0 else {
@@ -29,6 +34,10 @@ extension Archive {
             }
             if got == 0 { break }
             copied += got
+            if copied > Int(stamp.size) {
+                failure = "\(path) changed since it was read; it will be read again on the next run"
+                break
+            }
             let written = buffer.withUnsafeBytes { chunk -> Bool in
                 hasher.update(UnsafeRawBufferPointer(rebasing: chunk[0..<got]))
                 var offset = 0

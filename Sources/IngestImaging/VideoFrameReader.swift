@@ -1,3 +1,4 @@
+import Foundation
 import CFFmpegShim
 import IngestCore
 
@@ -15,8 +16,22 @@ public enum VideoFrameReader {
     ///   a frame larger than `maxPixels`.
     public static func frame(path: String, near seconds: Double = 1, maxPixels: Int) throws(IngestError) -> VideoFrame {
         ingest_av_silence_logs()
+        // The file was read and hashed already; it may have been swapped since. Only a regular file
+        // is handed to FFmpeg (a FIFO would block its open for good), as a plain file (never a
+        // protocol its name might spell), and only the ISO media demuxers may read it.
+        var status = stat()
+        let descriptor = PathBytes.withCString(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        guard descriptor >= 0 else { throw IngestError(.decodeFailed, "cannot open the video again: \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw IngestError(.decodeFailed, "the video is no longer a regular file")
+        }
+        var options: OpaquePointer?
+        av_dict_set(&options, "protocol_whitelist", "file", 0)
+        av_dict_set(&options, "format_whitelist", "mov,mp4,m4a,3gp,3g2,mj2", 0)
+        defer { av_dict_free(&options) }
         var input: UnsafeMutablePointer<AVFormatContext>?
-        let opened = PathBytes.withCString(path) { avformat_open_input(&input, $0, nil, nil) }
+        let opened = avformat_open_input(&input, "file:/proc/self/fd/\(descriptor)", nil, &options)
         defer { avformat_close_input(&input) }
         guard opened == 0, let format = input else { throw self.failure("opening the video", opened) }
         let probed = avformat_find_stream_info(format, nil)
@@ -36,8 +51,11 @@ public enum VideoFrameReader {
         var codec = avcodec_alloc_context3(decoder)
         guard let context = codec else { throw IngestError(.decodeFailed, "cannot allocate a decoder") }
         defer { avcodec_free_context(&codec) }
-        avcodec_parameters_to_context(context, stream.pointee.codecpar)
+        let copied = avcodec_parameters_to_context(context, stream.pointee.codecpar)
+        guard copied >= 0 else { throw self.failure("setting up the decoder", copied) }
         context.pointee.thread_count = 1
+        // The header's size is the container's word; a frame inside may declare more. The decoder refuses those.
+        context.pointee.max_pixels = Int64(maxPixels)
         let started = avcodec_open2(context, decoder, nil)
         guard started == 0 else { throw self.failure("opening the decoder", started) }
 
@@ -48,8 +66,8 @@ public enum VideoFrameReader {
             ? Double(stream.pointee.duration) * Double(timeBase.num) / Double(timeBase.den)
             : Double(format.pointee.duration) / Double(AV_TIME_BASE)
         if duration > seconds, timeBase.num > 0 {
-            let target = start + Int64(seconds * Double(timeBase.den) / Double(timeBase.num))
-            if av_seek_frame(format, index, target, AVSEEK_FLAG_BACKWARD) < 0 {
+            let (target, overflow) = start.addingReportingOverflow(Int64(seconds * Double(timeBase.den) / Double(timeBase.num)))
+            if overflow || av_seek_frame(format, index, target, AVSEEK_FLAG_BACKWARD) < 0 {
                 av_seek_frame(format, index, start, AVSEEK_FLAG_BACKWARD)
             }
         }
@@ -79,7 +97,7 @@ public enum VideoFrameReader {
             let received = avcodec_receive_frame(context, frame)
             if received == 0 {
                 defer { av_frame_unref(frame) }
-                return try self.rgb(frame, stream: stream, timeBase: timeBase)
+                return try self.rgb(frame, stream: stream, timeBase: timeBase, maxPixels: maxPixels)
             }
             if received == ingest_av_error_eof() { break }
             if received != ingest_av_error_again() { lastError = received }
@@ -88,11 +106,14 @@ public enum VideoFrameReader {
     }
 
     private static func rgb(
-        _ frame: UnsafeMutablePointer<AVFrame>, stream: UnsafeMutablePointer<AVStream>, timeBase: AVRational
+        _ frame: UnsafeMutablePointer<AVFrame>, stream: UnsafeMutablePointer<AVStream>, timeBase: AVRational, maxPixels: Int
     ) throws(IngestError) -> VideoFrame {
         let width = Int(frame.pointee.width)
         let height = Int(frame.pointee.height)
         guard width > 0, height > 0 else { throw IngestError(.decodeFailed, "the decoded frame is empty") }
+        guard width * height <= maxPixels else {
+            throw IngestError(.tooManyPixels, "a video frame is \(width)×\(height) pixels, over the limit of \(maxPixels)")
+        }
         var status: Int32 = 0
         let rgb = [UInt8](unsafeUninitializedCapacity: width * height * 3) { buffer, count in
             status = ingest_av_frame_to_rgb(frame, buffer.baseAddress, Int32(width * 3))
