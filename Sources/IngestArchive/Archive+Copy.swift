@@ -16,11 +16,7 @@ extension Archive {
         guard fstat(source, &before) == 0, before.st_mode & S_IFMT == S_IFREG, FileStamp(before) == stamp else {
             throw IngestError(.storeFailed, "\(path) changed since it was read; it will be read again on the next run")
         }
-        let temporary = self.temporaryPath()
-        let target = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard target >= 0 else {
-            throw IngestError(.storeFailed, "cannot create \(temporary): \(String(cString: strerror(errno)))")
-        }
+        let (temporary, target) = try self.createTemporary()
         var failure: String?
         var hasher = ContentHasher()
         var buffer = [UInt8](repeating: 0, count: 1 << 20)

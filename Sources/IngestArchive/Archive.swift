@@ -236,6 +236,16 @@ public final class Archive: Sendable {
         }
     }
 
+    /// A new file under `tmp/`, open for writing: its path and descriptor.
+    func createTemporary() throws(IngestError) -> (path: String, descriptor: Int32) {
+        let temporary = self.temporaryPath()
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw IngestError(.storeFailed, "cannot create \(temporary): \(String(cString: strerror(errno)))")
+        }
+        return (temporary, descriptor)
+    }
+
     /// Whether the content-addressed file is already there, whole.
     func holds(relativePath: String, size: Int) -> Bool {
         var status = stat()
@@ -251,11 +261,7 @@ public final class Archive: Sendable {
         if mkdir(folder, 0o755) != 0 && errno != EEXIST {
             throw IngestError(.storeFailed, "cannot create \(folder): \(String(cString: strerror(errno)))")
         }
-        let temporary = self.temporaryPath()
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw IngestError(.storeFailed, "cannot create \(temporary): \(String(cString: strerror(errno)))")
-        }
+        let (temporary, descriptor) = try self.createTemporary()
         var failure: String?
         bytes.withUnsafeBytes { buffer in
             var offset = 0
