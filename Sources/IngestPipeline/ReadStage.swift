@@ -141,15 +141,15 @@ public struct ReadStage: Stage {
             buffer.withUnsafeBytes { take(UnsafeRawBufferPointer(rebasing: $0[0..<got])) }
         }
         try Self.checkUnchanged(descriptor, stamp: stamp, path: file.path)
-        var loaded = LoadedFile(
-            file: DiscoveredFile(path: file.path, stamp: stamp), kind: kind, bytes: [], hash: hasher.finalize(),
-            readSeconds: (clock.now - started - hashDuration).seconds, hashSeconds: hashDuration.seconds)
         // Without its moov box (the index of its samples) no player can play it: a broken file.
         guard boxes.isComplete else {
             throw IngestError(.decodeFailed, "not a playable video: \(boxes.problem ?? "no moov box")", path: file.path)
         }
-        loaded.movie = boxes.movie
-        return .photo(loaded)
+        return .photo(
+            LoadedFile(
+                file: DiscoveredFile(path: file.path, stamp: stamp), kind: kind, bytes: [], movie: boxes.movie,
+                hash: hasher.finalize(), readSeconds: (clock.now - started - hashDuration).seconds,
+                hashSeconds: hashDuration.seconds))
     }
 
     /// After the last byte: nothing more to read, and the stamp is the one the file was opened with.
