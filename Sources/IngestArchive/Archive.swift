@@ -60,10 +60,14 @@ extension ArchiveItem {
 public final class Archive: Sendable {
     public let root: String
     let index: DatabasePool
+    /// Opened only to read (``init(existingAt:)``): nothing may be stored.
+    public let isReadOnly: Bool
 
     /// Opens the archive at `root`, creating it if needed.
     public init(root: String) throws(IngestError) {
         self.root = root
+        self.isReadOnly = false
+        try Self.checkRoot(root)
         do {
             for folder in ["originals", "thumbnails/500", "thumbnails/200", ArchiveLayout.temporary] {
                 try FileManager.default.createDirectory(
@@ -83,6 +87,34 @@ public final class Archive: Sendable {
         } catch {
             throw IngestError(.archiveUnusable, "cannot use the archive \(root): \(error.localizedDescription)")
         }
+    }
+
+    /// Opens the archive at `root` only to read it (a dry run), creating nothing; nil when there
+    /// is no archive there yet.
+    public convenience init?(existingAt root: String) throws(IngestError) {
+        try Self.checkRoot(root)
+        guard FileManager.default.fileExists(atPath: root + "/" + ArchiveLayout.index) else { return nil }
+        try self.init(readingAt: root)
+    }
+
+    private init(readingAt root: String) throws(IngestError) {
+        self.root = root
+        self.isReadOnly = true
+        do {
+            var configuration = Configuration()
+            configuration.readonly = true
+            self.index = try DatabasePool(path: root + "/" + ArchiveLayout.index, configuration: configuration)
+        } catch {
+            throw IngestError(.archiveUnusable, "cannot read the archive \(root): \(error.localizedDescription)")
+        }
+    }
+
+    /// Refuses a root that is there but is not a folder, in words that say so.
+    public static func checkRoot(_ root: String) throws(IngestError) {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder), !isFolder.boolValue else { return }
+        throw IngestError(
+            .archiveUnusable, "the archive \(root) is a file, not a folder; give --archive a folder (it is made if missing)")
     }
 
     /// Creates the event if the archive does not know it, or updates its name and window.

@@ -12,6 +12,8 @@ import IngestCore
 public enum ArchiveLayout {
     public static let index = "index.sqlite"
     public static let temporary = "tmp"
+    /// Held by the run writing into the archive (a ``RunLock``).
+    public static let lock = "run.lock"
 
     public static func original(_ hash: ContentHash, kind: MediaKind) -> String {
         let hex = hash.hex

@@ -17,6 +17,7 @@ public final class Catalog: Sendable {
     ///   or was written by a newer photoingest. It is never overwritten.
     public init(path: String) throws(IngestError) {
         self.path = path
+        try Self.checkPlace(path)
         do {
             try FileManager.default.createDirectory(
                 atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -34,6 +35,15 @@ public final class Catalog: Sendable {
                 var readOnly = Configuration()
                 readOnly.readonly = true
                 let queue = try DatabaseQueue(path: path, configuration: readOnly)
+                let tables = try queue.read { try Set(String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")) }
+                if !tables.isEmpty && !tables.contains("outcome") {
+                    try queue.close()
+                    let archive = tables.contains("event_photo")
+                    throw IngestError(
+                        .catalogUnusable,
+                        "\(path) is not a photoingest catalog" + (archive ? " but an archive's index" : "")
+                            + "; it was left as it is. Give --catalog a file of its own (it is made if missing)")
+                }
                 let superseded = try queue.read { try migrator.hasBeenSuperseded($0) }
                 try queue.close()
                 if superseded {
@@ -54,6 +64,24 @@ public final class Catalog: Sendable {
         }
     }
 
+    /// Refuses, in words that say why, a catalog that cannot be made: a folder in its place, or a
+    /// folder that cannot be written (SQLite writes its journal beside the catalog).
+    static func checkPlace(_ path: String) throws(IngestError) {
+        var isFolder: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+        if exists && isFolder.boolValue {
+            throw IngestError(.catalogUnusable, "the catalog \(path) is a folder; give --catalog a file (it is made if missing)")
+        }
+        // The nearest folder that exists is where the catalog, or the folders to it, must be made.
+        var folder = (path as NSString).deletingLastPathComponent
+        while !FileManager.default.fileExists(atPath: folder) && folder != "/" { folder = (folder as NSString).deletingLastPathComponent }
+        guard access(folder, W_OK | X_OK) != 0 else { return }
+        throw IngestError(
+            .catalogUnusable,
+            "cannot \(exists ? "use" : "create") the catalog \(path): the folder \(folder) is not writable"
+                + (exists ? " (SQLite writes its journal beside the catalog)" : "") + "; pass another --catalog")
+    }
+
     /// What the catalog knows of `paths` for one destination, per event (by event id, then path),
     /// in one query whatever the number of events.
     public func entries(
@@ -65,7 +93,7 @@ public final class Catalog: Sendable {
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
-                    SELECT f.path, f.size, f.mtime_ns, f.inode, o.status, o.window, o.reason, f.assumed_zone, o.event
+                    SELECT f.path, f.size, f.mtime_ns, f.inode, o.status, o.window, o.reason, f.assumed_zone, o.event, o.error_code
                     FROM file f JOIN outcome o ON o.path = f.path
                     WHERE o.destination = ? AND o.event IN (\(databaseQuestionMarks(count: events.count)))
                         AND f.path IN (\(databaseQuestionMarks(count: paths.count)))
@@ -76,7 +104,7 @@ public final class Catalog: Sendable {
                 let stamp = FileStamp(
                     size: row[1], modifiedNanoseconds: row[2], inode: UInt64(bitPattern: row[3] as Int64))
                 entries[row[8], default: [:]][row[0]] = CatalogEntry(
-                    stamp: stamp, status: status, window: row[5], reason: row[6], assumedZone: row[7])
+                    stamp: stamp, status: status, window: row[5], reason: row[6], errorCode: row[9], assumedZone: row[7])
             }
             return entries
         }

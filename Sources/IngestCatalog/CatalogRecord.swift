@@ -45,15 +45,28 @@ public struct CatalogEntry: Sendable, Equatable {
     public var status: FileStatus
     public var window: String
     public var reason: String?
+    /// The failure's code (``IngestError/Code``), for failed files.
+    public var errorCode: String?
     /// The zone the capture time was read in, if it was assumed.
     public var assumedZone: String?
 
-    public init(stamp: FileStamp, status: FileStatus, window: String, reason: String? = nil, assumedZone: String? = nil) {
+    public init(
+        stamp: FileStamp, status: FileStatus, window: String, reason: String? = nil, errorCode: String? = nil,
+        assumedZone: String? = nil
+    ) {
         self.stamp = stamp
         self.status = status
         self.window = window
         self.reason = reason
+        self.errorCode = errorCode
         self.assumedZone = assumedZone
+    }
+
+    /// Whether an earlier run failed on these very bytes (same stamp) for a reason that lies in
+    /// them: trying again would fail the same way.
+    public func isKnownBroken(stamp: FileStamp) -> Bool {
+        self.stamp == stamp && self.status == .failed
+            && self.errorCode.map { IngestError.Code($0).isInTheFile } == true
     }
 
     /// Whether a run judging against `window`, reading times without a zone in `zone`, can skip

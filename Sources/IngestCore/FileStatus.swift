@@ -6,13 +6,17 @@ public enum FileStatus: String, Sendable, Codable, CaseIterable, Comparable {
     case duplicate
     /// Taken outside the event's window.
     case outside
-    /// Could not be ingested; retried by the next run.
+    /// Could not be ingested; retried by the next run, unless the fault lies in the file's own
+    /// bytes (``IngestError/Code/isInTheFile``) and the file has not changed since.
     case failed
+    /// Not finished because the run stopped (Ctrl-C, or a server that stopped answering) while it
+    /// was in flight: not a failure of the file, and the next run does it.
+    case pending
     /// Not a supported photo, or done by an earlier run and unchanged since.
     case skipped
 
     /// Whether a later run over the unchanged file has nothing left to do.
-    public var isFinal: Bool { self != .failed }
+    public var isFinal: Bool { self != .failed && self != .pending }
 
     public static func < (lhs: FileStatus, rhs: FileStatus) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!

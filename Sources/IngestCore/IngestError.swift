@@ -14,15 +14,29 @@ public struct IngestError: Error, Sendable, CustomStringConvertible, Equatable {
         public static let tooLarge = Code("tooLarge")
         public static let decodeFailed = Code("decodeFailed")
         public static let tooManyPixels = Code("tooManyPixels")
+        /// libvips could not encode a thumbnail of pixels it decoded: not known to lie in the file.
+        public static let encodeFailed = Code("encodeFailed")
         public static let storeFailed = Code("storeFailed")
         public static let uploadRejected = Code("uploadRejected")
         public static let uploadFailed = Code("uploadFailed")
         /// The server refused a token even after a fresh one was fetched: the run cannot go on.
         public static let tokenRefused = Code("tokenRefused")
         public static let serverUnusable = Code("serverUnusable")
+        /// The server has answered nothing (connections refused or timing out) for longer than the
+        /// run waits: the run stops, leaving what is not done for the next.
+        public static let serverUnreachable = Code("serverUnreachable")
+        /// The run stopped (Ctrl-C) before this file's work finished: not the file's fault.
+        public static let stopped = Code("stopped")
         public static let catalogUnusable = Code("catalogUnusable")
         public static let archiveUnusable = Code("archiveUnusable")
         public static let invalidConfiguration = Code("invalidConfiguration")
+        /// Another run holds the catalog or the archive, and this one was told not to wait.
+        public static let busy = Code("busy")
+
+        /// Whether the failure lies in the file's own bytes (it does not decode, or it is a
+        /// decompression bomb): trying the same bytes again gives the same answer, so a later run
+        /// leaves the unchanged file alone unless asked to retry it.
+        public var isInTheFile: Bool { self == .decodeFailed || self == .tooManyPixels }
     }
 
     public var code: Code

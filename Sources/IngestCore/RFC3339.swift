@@ -60,6 +60,18 @@ public enum RFC3339 {
         return time.instant(offsetSeconds: offset)
     }
 
+    /// The finest step read and written: a millisecond.
+    public static let resolution: TimeInterval = 0.001
+
+    /// A window's bound: an RFC 3339 time, or a date alone, which stands for the whole day in UTC
+    /// (its first instant as a start, its last as an end, so that `--until 2025-09-28` keeps the 28th).
+    public static func windowBound(_ text: String, isEnd: Bool) -> Date? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard let date = self.parse(trimmed) else { return nil }
+        let dateAlone = trimmed.utf8.count == 10
+        return dateAlone && isEnd ? date.addingTimeInterval(86_400 - self.resolution) : date
+    }
+
     /// Formats an instant in UTC with `Z`, with milliseconds only when there are some.
     public static func format(_ date: Date) -> String {
         LocalDateTime(date, offsetSeconds: 0).description + "Z"

@@ -69,8 +69,8 @@ public struct Thumbnailer: Sendable {
         guard pixels <= self.maxPixels else {
             throw IngestError(
                 .tooManyPixels,
-                "image declares \(vips_image_get_width(header.pointer))×\(vips_image_get_height(header.pointer)) "
-                    + "pixels, over the limit of \(self.maxPixels)")
+                "too many pixels: the image declares \(vips_image_get_width(header.pointer))×"
+                    + "\(vips_image_get_height(header.pointer)) pixels, over the limit of \(self.maxPixels) (--max-pixels)")
         }
         // libvips reads the buffer lazily; every use of it ends inside this function.
         let mutableBase = UnsafeMutableRawPointer(mutating: base)
@@ -156,7 +156,7 @@ final class ImageRef {
         var buffer: UnsafeMutableRawPointer?
         var length = 0
         guard ingest_vips_jpegsave_buffer(self.pointer, &buffer, &length, Int32(quality)) == 0, let buffer else {
-            throw IngestError(.decodeFailed, "encoding the thumbnail failed: \(VipsError.take())")
+            throw IngestError(.encodeFailed, "encoding the thumbnail failed: \(VipsError.take())")
         }
         defer { g_free(buffer) }
         let jpeg = [UInt8](UnsafeRawBufferPointer(start: buffer, count: length))

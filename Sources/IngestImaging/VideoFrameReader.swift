@@ -46,7 +46,7 @@ public enum VideoFrameReader {
         let parameters = stream.pointee.codecpar.pointee
         guard Int(parameters.width) * Int(parameters.height) <= maxPixels else {
             throw IngestError(
-                .tooManyPixels, "video frames are \(parameters.width)×\(parameters.height) pixels, over the limit of \(maxPixels)")
+                .tooManyPixels, "too many pixels: video frames are \(parameters.width)×\(parameters.height) pixels, over the limit of \(maxPixels)")
         }
         var codec = avcodec_alloc_context3(decoder)
         guard let context = codec else { throw IngestError(.decodeFailed, "cannot allocate a decoder") }
@@ -112,7 +112,7 @@ public enum VideoFrameReader {
         let height = Int(frame.pointee.height)
         guard width > 0, height > 0 else { throw IngestError(.decodeFailed, "the decoded frame is empty") }
         guard width * height <= maxPixels else {
-            throw IngestError(.tooManyPixels, "a video frame is \(width)×\(height) pixels, over the limit of \(maxPixels)")
+            throw IngestError(.tooManyPixels, "too many pixels: a video frame is \(width)×\(height) pixels, over the limit of \(maxPixels)")
         }
         var status: Int32 = 0
         let rgb = [UInt8](unsafeUninitializedCapacity: width * height * 3) { buffer, count in

@@ -3,21 +3,29 @@ import IngestCore
 
 /// The local archive as a ``Destination``.
 public struct ArchiveDestination: Destination {
-    public let archive: Archive
+    /// Nil for a dry run where no archive exists yet: it holds nothing, and nothing is stored.
+    public let archive: Archive?
+    public let root: String
     /// Writes and fsyncs block: they run on the I/O workers.
     let io: WorkerPool
 
-    public init(archive: Archive, io: WorkerPool) {
+    public init(archive: Archive?, root: String, io: WorkerPool) {
         self.archive = archive
+        self.root = root
         self.io = io
     }
 
-    public var identity: String { "archive:" + self.archive.root }
+    public init(archive: Archive, io: WorkerPool) {
+        self.init(archive: archive, root: archive.root, io: io)
+    }
+
+    public var identity: String { "archive:" + self.root }
 
     public func prepare(_ event: Event) async throws(IngestError) -> KnownHashes {
+        guard let archive = self.archive else { return KnownHashes([]) }
         do {
-            try await self.archive.register(event)
-            return try await self.archive.hashes(inEvent: event.id)
+            if !archive.isReadOnly { try await archive.register(event) }
+            return try await archive.hashes(inEvent: event.id)
         } catch {
             throw IngestError(.archiveUnusable, "cannot read the archive's index: \(error)")
         }
@@ -30,7 +38,9 @@ public struct ArchiveDestination: Destination {
             original: photo.file.kind.isVideo
                 ? .file(path: photo.file.file.path, stamp: photo.file.file.stamp) : .bytes(photo.file.bytes),
             thumbnail500: photo.thumbnails?.large.jpeg ?? [], thumbnail200: photo.thumbnails?.small.jpeg ?? [])
-        let archive = self.archive
+        guard let archive = self.archive, !archive.isReadOnly else {
+            throw IngestError(.storeFailed, "the archive is open read-only (a dry run)")
+        }
         let result = try await self.io.run { () throws(IngestError) -> Archive.StoreResult in
             try archive.store(item, inEvent: event.id)
         }

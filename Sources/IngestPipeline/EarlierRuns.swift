@@ -10,25 +10,42 @@ struct EarlierRuns: Sendable {
     private var facts: [String: FileFacts] = [:]
     /// The zone this run assumes for times without an offset.
     private let zone: String
+    /// `--retry-failed`: files known to be broken are tried again.
+    private let retryFailed: Bool
 
     /// Nothing known: every file is read, for every event.
     init(zone: String) {
         self.zone = zone
+        self.retryFailed = true
     }
 
-    init(paths: [String], catalog: Catalog, destination: String, events: [Event], zone: String) async throws {
+    init(paths: [String], catalog: Catalog, destination: String, events: [Event], zone: String, retryFailed: Bool) async throws {
         self.zone = zone
+        self.retryFailed = retryFailed
         self.entries = try await catalog.entries(for: paths, destination: destination, events: events.map(\.id))
         self.facts = try await catalog.facts(for: paths)
     }
 
     /// The indices of the events that still need `file`: those where no earlier run finished it
-    /// as it is now (same stamp, same window, same assumed zone).
+    /// as it is now (same stamp, same window, same assumed zone), nor found these bytes broken.
     func pending(_ file: DiscoveredFile, events: [Event]) -> [Int] {
         events.indices.filter { index in
             guard let entry = self.entries[events[index].id]?[file.path] else { return true }
             return !entry.isDone(stamp: file.stamp, window: events[index].window.description, zone: self.zone)
+                && (self.retryFailed || !entry.isKnownBroken(stamp: file.stamp))
         }
+    }
+
+    /// For the events where an earlier run found `file`'s bytes broken and they have not changed,
+    /// the outcome that says so (by event index); empty with `--retry-failed`.
+    func knownBroken(_ file: DiscoveredFile, events: [Event]) -> [Int: FileOutcome] {
+        guard !self.retryFailed else { return [:] }
+        var outcomes: [Int: FileOutcome] = [:]
+        for (index, event) in events.enumerated() {
+            guard let entry = self.entries[event.id]?[file.path], entry.isKnownBroken(stamp: file.stamp) else { continue }
+            outcomes[index] = FileOutcome(knownBroken: file, reason: entry.reason, errorCode: entry.errorCode)
+        }
+        return outcomes
     }
 
     /// The file's hash and capture time, when an earlier run learned them from these very bytes

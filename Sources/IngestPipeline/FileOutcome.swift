@@ -20,6 +20,9 @@ public struct FileOutcome: Sendable {
     public var nearEdge: NearEdge?
     /// True when nothing was written because the run was a dry run.
     public var dryRun: Bool
+    /// True for a file an earlier run failed on for a reason in its bytes, unchanged since: not
+    /// tried again (``reason`` and ``errorCode`` are that run's), and not a failure of this run.
+    public var knownBroken = false
     /// Whether the catalog records this outcome (not for files an earlier run finished, nor for
     /// walk problems, which have no file to identify).
     public var recordInCatalog: Bool
@@ -39,4 +42,14 @@ public struct FileOutcome: Sendable {
 
     /// The reason of a file an earlier run finished and that has not changed since.
     public static let unchangedReason = "unchanged since an earlier run"
+
+    /// A file an earlier run found broken, its bytes unchanged: skipped, with that run's reason.
+    init(knownBroken file: DiscoveredFile, reason: String?, errorCode: String?) {
+        self.init(
+            path: file.path, stamp: file.stamp, status: .skipped,
+            reason: "known broken, unchanged since an earlier run: " + (reason ?? "failed"))
+        self.errorCode = errorCode
+        self.knownBroken = true
+        self.recordInCatalog = false
+    }
 }

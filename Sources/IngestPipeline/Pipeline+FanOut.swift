@@ -19,17 +19,18 @@ extension Pipeline {
         var read: Bool { self.outcomes.contains { $0.timings.seconds[.read] != nil } }
     }
 
-    /// Runs the file for the events at `pending` (indices into `events`); the others get an
-    /// "unchanged" outcome. With `known` facts from an earlier run (the file unchanged since), the
-    /// file is opened only if some event needs its bytes. Never throws: every failure becomes the
-    /// file's outcome in each event it would have gone to.
+    /// Runs the file for the events at `pending` (indices into `events`); the others get their
+    /// outcome from `earlier` (known broken) or an "unchanged" one. With `known` facts from an
+    /// earlier run (the file unchanged since), the file is opened only if some event needs its
+    /// bytes. Never throws: every failure becomes the file's outcome in each event it would have
+    /// gone to.
     static func ingest(
-        _ file: DiscoveredFile, events: [Event], pending: [Int], known: FileFacts? = nil, stages: Stages,
-        context: StageContext
+        _ file: DiscoveredFile, events: [Event], pending: [Int], earlier: [Int: FileOutcome] = [:], known: FileFacts? = nil,
+        stages: Stages, context: StageContext
     ) async -> FileResult {
         var unchanged = FileOutcome(path: file.path, stamp: file.stamp, status: .skipped, reason: FileOutcome.unchangedReason)
         unchanged.recordInCatalog = false
-        var outcomes = Array(repeating: unchanged, count: events.count)
+        var outcomes = events.indices.map { earlier[$0] ?? unchanged }
         let fanned =
             pending.isEmpty
             ? [] : await Self.fanOut(file, events: pending.map { events[$0] }, known: known, stages: stages, context: context)
@@ -177,10 +178,12 @@ extension Pipeline {
     }
 
     private static func failed(_ outcome: FileOutcome, _ error: IngestError, stages: Stages) -> FileOutcome {
-        // A refused token fails every file after this one too: stop the run instead.
-        if error.code == .tokenRefused { stages.stop.request() }
+        // A refused token or a server that answers nothing fails every file after this one too:
+        // stop the run instead.
+        if error.code == .tokenRefused || error.code == .serverUnreachable { stages.stop.request() }
         var failed = outcome
-        failed.status = .failed
+        // Stopped in flight, by Ctrl-C or a server gone: nothing wrong with the file.
+        failed.status = error.code == .stopped || error.code == .serverUnreachable ? .pending : .failed
         failed.reason = error.message
         failed.errorCode = error.code.name
         return failed

@@ -3,7 +3,7 @@ import IngestCore
 
 /// The walk and the scheduling of files: discovery streams batches of files; for each batch the
 /// catalog says which events still need which file; each file some event needs runs through
-/// ``Pipeline/ingest(_:events:pending:known:stages:context:)`` in a task group that holds at most
+/// ``Pipeline/ingest(_:events:pending:earlier:known:stages:context:)`` in a task group that holds at most
 /// `limits.filesInFlight` files.
 extension Pipeline {
     /// Walks the paths and brings every file found to its outcomes in `tally`, or stops early on
@@ -36,9 +36,11 @@ extension Pipeline {
                         await tally.finish(FileResult(outcomes: events.map { _ in outcome }, unchanged: events.map { _ in false }))
                     case .file(let file):
                         let pending = earlier.pending(file, events: events)
+                        let broken = earlier.knownBroken(file, events: events)
                         guard !pending.isEmpty else {
-                            // Finished in every event by an earlier run: not opened.
-                            await tally.finish(await Self.ingest(file, events: events, pending: [], stages: stages, context: context))
+                            // Finished in every event by an earlier run, or known broken: not opened.
+                            await tally.finish(
+                                await Self.ingest(file, events: events, pending: [], earlier: broken, stages: stages, context: context))
                             continue
                         }
                         while inFlight >= configuration.limits.filesInFlight, let result = await group.next() {
@@ -49,7 +51,8 @@ extension Pipeline {
                         tally.observer.started(file.path)
                         inFlight += 1
                         group.addTask {
-                            await Self.ingest(file, events: events, pending: pending, known: facts, stages: stages, context: context)
+                            await Self.ingest(
+                                file, events: events, pending: pending, earlier: broken, known: facts, stages: stages, context: context)
                         }
                     }
                 }
@@ -73,7 +76,7 @@ extension Pipeline {
         do {
             return try await EarlierRuns(
                 paths: paths, catalog: catalog, destination: self.destination.identity, events: self.configuration.events,
-                zone: zone)
+                zone: zone, retryFailed: self.configuration.retryFailed)
         } catch {
             tally.catalogProblem = tally.catalogProblem ?? "reading the catalog failed: \(error)"
             return EarlierRuns(zone: zone)

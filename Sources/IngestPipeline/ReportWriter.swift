@@ -82,6 +82,10 @@ public final class ReportWriter {
         if let distance = outcome.outsideBy { object["outsideBySeconds"] = distance }
         if let nearEdge = outcome.nearEdge { object["nearEdge"] = nearEdge.description }
         if outcome.dryRun { object["dryRun"] = true }
+        if outcome.knownBroken {
+            object["knownBroken"] = true
+            object["errorCode"] = outcome.errorCode ?? NSNull()
+        }
         return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
             ?? Data("{}".utf8)
     }

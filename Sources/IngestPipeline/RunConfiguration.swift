@@ -21,11 +21,13 @@ public struct RunConfiguration: Sendable {
     public var nearEdgeMargin: TimeInterval
     /// This process's part of a sharded import, if it is one.
     public var shard: Shard?
+    /// Try again the files an earlier run found broken, even though their bytes have not changed.
+    public var retryFailed: Bool
 
     public init(
         paths: [String], events: [Event], includeHidden: Bool = false, dryRun: Bool = false, limits: Limits,
         timeZone: TimeZone, thumbnailer: Thumbnailer = Thumbnailer(), excludedPaths: [String] = [],
-        nearEdgeMargin: TimeInterval = 3_600, shard: Shard? = nil
+        nearEdgeMargin: TimeInterval = 3_600, shard: Shard? = nil, retryFailed: Bool = false
     ) {
         self.paths = paths
         self.events = events
@@ -37,5 +39,6 @@ public struct RunConfiguration: Sendable {
         self.excludedPaths = excludedPaths
         self.nearEdgeMargin = nearEdgeMargin
         self.shard = shard
+        self.retryFailed = retryFailed
     }
 }

@@ -2,40 +2,65 @@ import Foundation
 import IngestCore
 
 extension RunReport {
-    /// The end-of-run text: the summary line, then failures and skipped files with their
-    /// reasons, then the elapsed time.
-    public var text: String { self.eventText + "\n" + Self.elapsedLine(self.elapsedSeconds, files: self.filesSeen, filesPerSecond: self.filesPerSecond, bytes: self.bytesRead) }
+    /// The end-of-run text: failures grouped by reason and skipped files, then the elapsed time,
+    /// and the summary line last, where the eye lands.
+    public var text: String {
+        (self.details + [Self.elapsedLine(self.elapsedSeconds, files: self.filesSeen, filesPerSecond: self.filesPerSecond, bytes: self.bytesRead), self.closingLine])
+            .joined(separator: "\n")
+    }
 
-    /// The run's closing line.
+    /// The run's elapsed-time line.
     public static func elapsedLine(_ seconds: Double, files: Int, filesPerSecond: Double, bytes: Int64) -> String {
         String(format: "Elapsed %.1f s (%d files, %.1f files/s, %.1f MB read)", seconds, files, filesPerSecond, Double(bytes) / 1e6)
     }
 
     /// The text of this event alone, without the elapsed time: for a run over several events,
     /// which ends with one elapsed line for all of them.
-    public var eventText: String {
+    public var eventText: String { (self.details + [self.closingLine]).joined(separator: "\n") }
+
+    /// The summary line, with this run's failures and the files left pending beside it (never in it).
+    public var closingLine: String {
+        var line = (self.dryRun ? "Dry run, nothing written: " : "") + self.summaryLine
+        if self.count(.failed) > 0 { line += "; \(self.count(.failed)) failed" }
+        if self.count(.pending) > 0 { line += "; \(self.count(.pending)) pending, for the next run" }
+        return line
+    }
+
+    /// Everything worth a look, before the summary: failures by reason, skipped files, known broken
+    /// files, files dated by their mtime, photos near the window's edges, and why the run stopped.
+    var details: [String] {
         var lines: [String] = []
-        lines.append((self.dryRun ? "Dry run, nothing written: " : "") + self.summaryLine)
         let failed = self.count(.failed)
         if failed > 0 {
-            lines.append("Failed: \(failed)")
-            for outcome in self.failures {
-                lines.append("  \(PathBytes.printable(outcome.path)): \(outcome.reason ?? "failed")")
-            }
-            if failed > self.failures.count {
-                lines.append("  … and \(failed - self.failures.count) more (the --report file lists every one)")
+            lines.append("Failed: \(failed) (the --report file lists every one)")
+            for (reason, tally) in self.failureReasons.sorted(by: { ($0.value.count, $1.key) > ($1.value.count, $0.key) }) {
+                lines.append("  \(reason): \(tally.count)")
+                for example in tally.examples { lines.append("    " + Self.shortened(example)) }
+                if tally.count > tally.examples.count { lines.append("    …") }
             }
         }
-        let skipped = self.count(.skipped)
+        let pending = self.count(.pending)
+        if pending > 0 {
+            lines.append("Pending: \(pending) stopped in flight, not failed; the next run does them")
+        }
+        let skipped = self.count(.skipped) - self.knownBroken
         if skipped > 0 {
             lines.append("Skipped: \(skipped)")
             for (reason, tally) in self.skippedReasons.sorted(by: { $0.value.count > $1.value.count }) {
                 var line = "  \(reason): \(tally.count)"
                 if reason != FileOutcome.unchangedReason {
-                    line += " (" + tally.examples.map(PathBytes.printable).joined(separator: ", ") + (tally.count > tally.examples.count ? ", …" : "") + ")"
+                    line += " (" + tally.examples.joined(separator: ", ") + (tally.count > tally.examples.count ? ", …" : "") + ")"
                 }
                 lines.append(line)
             }
+        }
+        if self.knownBroken > 0 {
+            lines.append(
+                "\(self.knownBroken) known broken \(self.knownBroken == 1 ? "file" : "files"), unchanged; "
+                    + "--report lists them, --retry-failed tries them again")
+        }
+        if self.datedByFileTime > 0 {
+            lines.append("\(self.datedByFileTime) dated by file time, not by the camera (no capture time in the file)")
         }
         if self.nearEdgeCount > 0 {
             lines.append("Near the window's edges, check their time zone: \(self.nearEdgeCount)")
@@ -53,13 +78,19 @@ extension RunReport {
             lines.append("Hidden files and folders passed over: \(self.hiddenEntries) (--include-hidden to take them)")
         }
         if let fatal = self.fatalError {
-            lines.append("Stopped: \(fatal)")
+            let gone = self.fatalErrorCode == IngestError.Code.serverUnreachable.name
+            lines.append("Stopped: \(fatal)" + (gone ? "; the files not done are left for the next run" : ""))
         } else if self.interrupted {
             lines.append("Stopped before the end: the next run picks up the files not done.")
         }
         if let problem = self.catalogProblem {
             lines.append("Catalog: \(problem)")
         }
-        return lines.joined(separator: "\n")
+        return lines
+    }
+
+    /// An example line kept to one terminal line's worth.
+    static func shortened(_ text: String) -> String {
+        text.count > 200 ? String(text.prefix(199)) + "…" : text
     }
 }

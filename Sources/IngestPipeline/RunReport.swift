@@ -16,9 +16,14 @@ public struct RunReport: Sendable {
     public private(set) var unchanged = 0
     /// Bytes read from the files that were read.
     public private(set) var bytesRead: Int64 = 0
-    /// The first ``failureLimit`` failures; all of them are in the per-file report.
-    public private(set) var failures: [FileOutcome] = []
-    public private(set) var skippedReasons: [String: SkipTally] = [:]
+    /// This run's failures, grouped by the head of their reason ("decoding failed"), each group
+    /// with its count and a few examples; all of them are in the per-file report.
+    public private(set) var failureReasons: [String: ReasonTally] = [:]
+    public private(set) var skippedReasons: [String: ReasonTally] = [:]
+    /// Of the skipped files, those an earlier run found broken and that have not changed since.
+    public private(set) var knownBroken = 0
+    /// Files dated by their modification time: no capture time was found in them.
+    public private(set) var datedByFileTime = 0
     /// The first ``failureLimit`` photos near the window's edges, and how many there were.
     public private(set) var nearEdge: [FileOutcome] = []
     public private(set) var nearEdgeCount = 0
@@ -26,8 +31,11 @@ public struct RunReport: Sendable {
     public var interrupted = false
     /// A problem with the catalog that did not stop the run but must be reported.
     public var catalogProblem: String?
-    /// What stopped the run before its end (a refused token), if anything did.
+    /// What stopped the run before its end (a refused token, a server that stopped answering), if
+    /// anything did: the server could not be used.
     public var fatalError: String?
+    /// The code of ``fatalError`` (``IngestError/Code``): a refused token, or a server gone.
+    public var fatalErrorCode: String?
     /// The destination's counters (requests, retries, bytes uploaded).
     public var destinationStatistics: [String: Int] = [:]
     public private(set) var timings = StageTimings()
@@ -36,9 +44,18 @@ public struct RunReport: Sendable {
     static let failureLimit = 200
     static let examplesPerReason = 3
 
-    public struct SkipTally: Sendable {
+    public struct ReasonTally: Sendable {
         public var count = 0
         public var examples: [String] = []
+
+        /// Counts one more; the examples kept are the first few in sorted order, so that the
+        /// same files give the same text whatever order they ended in.
+        mutating func add(_ example: String) {
+            self.count += 1
+            guard self.examples.count < RunReport.examplesPerReason || example < self.examples[self.examples.count - 1] else { return }
+            self.examples.insert(example, at: self.examples.firstIndex { example < $0 } ?? self.examples.count)
+            if self.examples.count > RunReport.examplesPerReason { self.examples.removeLast() }
+        }
     }
 
     public init(destination: String, event: Event, dryRun: Bool) {
@@ -57,18 +74,30 @@ public struct RunReport: Sendable {
             self.nearEdgeCount += 1
             if self.nearEdge.count < Self.failureLimit { self.nearEdge.append(outcome) }
         }
+        if outcome.capture?.source == .fileMTime, [.uploaded, .duplicate, .outside].contains(outcome.status) {
+            self.datedByFileTime += 1
+        }
         switch outcome.status {
-        case .failed where self.failures.count < Self.failureLimit:
-            self.failures.append(outcome)
+        case .failed:
+            // Libraries' reasons carry details of each file ("… 17 extraneous bytes"): group by
+            // what went wrong, show the details in the examples.
+            let reason = outcome.reason ?? "failed"
+            let (head, detail) = Self.split(reason)
+            let path = PathBytes.printable(outcome.path)
+            self.failureReasons[head, default: ReasonTally()].add(detail.isEmpty ? path : "\(path): \(detail)")
+        case .skipped where outcome.knownBroken:
+            self.knownBroken += 1
         case .skipped:
-            let reason = outcome.reason ?? "skipped"
-            var tally = self.skippedReasons[reason, default: SkipTally()]
-            tally.count += 1
-            if tally.examples.count < Self.examplesPerReason { tally.examples.append(outcome.path) }
-            self.skippedReasons[reason] = tally
+            self.skippedReasons[outcome.reason ?? "skipped", default: ReasonTally()].add(PathBytes.printable(outcome.path))
         default:
             break
         }
+    }
+
+    /// A reason's head (up to its first ": ") and the rest.
+    static func split(_ reason: String) -> (head: String, detail: String) {
+        guard let colon = reason.range(of: ": ") else { return (reason, "") }
+        return (String(reason[..<colon.lowerBound]), String(reason[colon.upperBound...]))
     }
 
     public func count(_ status: FileStatus) -> Int { self.counts[status, default: 0] }
@@ -79,13 +108,17 @@ public struct RunReport: Sendable {
         self.interrupted ? self.filesSeen <= self.filesDiscovered : self.filesSeen == self.filesDiscovered
     }
 
-    /// The PhotoShare clients' summary: only the non-zero counts, in this order.
+    /// The PhotoShare clients' summary: only the non-zero counts, in this order. "Uploaded" is
+    /// what the server's own clients say; the archive says "Stored", a dry run what it would do.
     public var summaryLine: String {
+        let archive = self.destination.hasPrefix("archive:")
+        let verb = self.dryRun ? (archive ? "Would store" : "Would upload") : (archive ? "Stored" : "Uploaded")
         var parts: [String] = []
-        if self.count(.uploaded) > 0 { parts.append("\(self.count(.uploaded)) Uploaded") }
+        if self.count(.uploaded) > 0 { parts.append("\(self.count(.uploaded)) \(verb)") }
         if self.count(.duplicate) > 0 { parts.append("\(self.count(.duplicate)) Duplicates") }
         if self.count(.outside) > 0 { parts.append("\(self.count(.outside)) Outside event dates") }
-        return parts.isEmpty ? "No photos uploaded" : parts.joined(separator: ", ")
+        guard parts.isEmpty else { return parts.joined(separator: ", ") }
+        return self.dryRun ? "Nothing to \(archive ? "store" : "upload")" : "No photos \(archive ? "stored" : "uploaded")"
     }
 
     public var filesPerSecond: Double {
@@ -115,6 +148,8 @@ public struct RunReport: Sendable {
             "counts": counts,
             "unchanged": self.unchanged,
             "nearEdge": self.nearEdgeCount,
+            "knownBroken": self.knownBroken,
+            "datedByFileTime": self.datedByFileTime,
             "bytes": self.bytesRead,
             "seconds": self.elapsedSeconds,
             "filesPerSecond": self.filesPerSecond,

@@ -22,8 +22,10 @@ struct RunTally {
     mutating func finish(_ result: Pipeline.FileResult) async {
         for (index, outcome) in result.outcomes.enumerated() {
             self.reports[index].add(outcome, unchanged: result.unchanged[index])
-            if outcome.errorCode == IngestError.Code.tokenRefused.name, self.reports[index].fatalError == nil {
+            let stopsTheRun = [IngestError.Code.tokenRefused.name, IngestError.Code.serverUnreachable.name]
+            if let code = outcome.errorCode, stopsTheRun.contains(code), self.reports[index].fatalError == nil {
                 self.reports[index].fatalError = outcome.reason
+                self.reports[index].fatalErrorCode = code
             }
             self.observer.finished(outcome, event: self.reports[index].event, report: self.reports[index])
             do {

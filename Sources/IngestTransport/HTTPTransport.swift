@@ -75,8 +75,10 @@ public final class HTTPTransport: @unchecked Sendable {
     /// their callers get a ``TransportError`` with ``abandonedCode`` at once.
     public func abandon() {
         self.lock.lock()
+        defer { self.lock.unlock() }
+        // Woken under the lock: the thread cannot have seen `stopped` and freed the handle meanwhile.
+        guard !self.stopped else { return }
         self.abandoning = true
-        self.lock.unlock()
         curl_multi_wakeup(self.multi)
     }
 

@@ -62,20 +62,33 @@ public final class PhotoShareClient: Sendable {
     let transport: HTTPTransport
     let tokens: TokenProvider
     let retry: RetryPolicy
+    /// Stops the run's requests once the server has not answered for a while.
+    public let breaker: CircuitBreaker
     private let statistics = Mutex(TransferStatistics())
+    /// Set by the first Ctrl-C: requests in flight may finish, none is retried.
+    private let stopping = Atomic(false)
 
-    public init(address: ServerAddress, transport: HTTPTransport, tokens: TokenProvider, retry: RetryPolicy) {
+    /// - Parameter unreachableAfter: how long the server may answer nothing at all before every
+    ///   request fails with `.serverUnreachable` (see ``CircuitBreaker``).
+    public init(
+        address: ServerAddress, transport: HTTPTransport, tokens: TokenProvider, retry: RetryPolicy,
+        unreachableAfter: TimeInterval = 30
+    ) {
         self.address = address
         self.transport = transport
         self.tokens = tokens
         self.retry = retry
+        self.breaker = CircuitBreaker(host: address.baseURL, giveUpAfter: unreachableAfter)
     }
 
     public var transferStatistics: TransferStatistics { self.statistics.withLock { $0 } }
 
-    /// Gives up the transfers in flight (after Ctrl-C); their files end failed, to be done next run.
-    public func abandonTransfers() {
-        self.transport.abandon()
+    /// After the first Ctrl-C: the transfers in flight may finish, but none is retried, and those
+    /// still running after `seconds` are given up. Their files end pending, for the next run.
+    public func finishInFlight(within seconds: TimeInterval) {
+        self.stopping.store(true, ordering: .relaxed)
+        let transport = self.transport
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { transport.abandon() }
     }
 
     /// The events the user's token can see.
@@ -154,23 +167,32 @@ public final class PhotoShareClient: Sendable {
         var token = try await self.tokens.token(kind)
         var attempt = 0
         var refreshed = false
+        /// When this request first got no answer at all.
+        var unansweredSince: ContinuousClock.Instant?
         // Every try of one request carries the same key: a server can tell a retry from a new request.
         let idempotencyKey = UUID().uuidString
         while true {
+            try self.breaker.check()
             self.statistics.withLock { $0.requests += 1 }
             var request = make(token)
             request.headers.append(("Idempotency-Key", idempotencyKey))
             let result = await self.transport.perform(request)
             var retryAfter: String?
             var reason: String
+            var probing = false
             switch result {
             case .failure(let error):
-                if error.code == HTTPTransport.abandonedCode {
-                    throw IngestError(.uploadFailed, "stopped by Ctrl-C before the transfer finished; the next run does it")
-                }
+                if error.code == HTTPTransport.abandonedCode { throw Self.stoppedError }
                 if error.code == HTTPTransport.refusedCode { throw IngestError(.uploadRejected, error.message) }
                 reason = "network error: \(error.message)"
+                if CircuitBreaker.isUnanswered(error) {
+                    let since = unansweredSince ?? .now
+                    unansweredSince = since
+                    guard self.breaker.unanswered(error) else { try self.breaker.check(); continue }
+                    probing = self.breaker.silent(since: since)
+                }
             case .success(let response):
+                self.breaker.answered()
                 if response.status == 401 {
                     if !refreshed, let fresh = try await self.tokens.replacement(for: token, kind: kind) {
                         token = fresh
@@ -186,15 +208,20 @@ public final class PhotoShareClient: Sendable {
                 retryAfter = response.headers["retry-after"]
                 reason = "HTTP \(response.status)\(Self.detail(response))"
             }
-            guard attempt < self.retry.retries else {
+            if self.stopping.load(ordering: .relaxed) { throw Self.stoppedError }
+            // A server that answers no one is the breaker's to judge, not this file's: keep probing.
+            guard attempt < self.retry.retries || probing else {
                 throw IngestError(.uploadFailed, "\(reason), after \(attempt) \(attempt == 1 ? "retry" : "retries")")
             }
-            let delay = self.retry.delay(attempt: attempt, retryAfter: retryAfter)
+            var delay = self.retry.delay(attempt: min(attempt, self.retry.retries), retryAfter: retryAfter)
+            if probing { delay = min(delay, self.breaker.giveUpAfter / 4) }
             attempt += 1
             self.statistics.withLock { $0.retries += 1 }
             try? await Task.sleep(for: .milliseconds(Int(delay * 1_000)))
         }
     }
+
+    static let stoppedError = IngestError(.stopped, "stopped by Ctrl-C before the upload finished; the next run does it")
 
     static func auth(_ token: String) -> [(String, String)] { [("Authorization", "Bearer " + token)] }
 

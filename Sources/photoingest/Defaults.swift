@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import IngestCore
 
 /// Where photoingest keeps its data when not told otherwise, following the XDG base directories.
 enum Defaults {
@@ -19,12 +20,44 @@ enum Defaults {
     static var cores: Int { ProcessInfo.processInfo.activeProcessorCount }
 
     /// The zone named by a `--timezone` option, or this machine's when none was given.
+    ///
+    /// Only IANA names and explicit offsets: an abbreviation means different things to different
+    /// libraries (Foundation reads `PST` as Los Angeles with its DST, `EST` as a fixed -05:00), and
+    /// `UTC+2` reads as the opposite sign in POSIX TZ.
     static func zone(named name: String?) throws -> TimeZone {
         guard let name else { return TimeZone.current }
+        if name.first == "+" || name.first == "-" {
+            guard let offset = UTCOffset.parse(name), let zone = TimeZone(secondsFromGMT: offset) else {
+                throw ValidationError("--timezone '\(name)' is not an offset ±HH:MM within ±14:00, e.g. +02:00 or -07:00.")
+            }
+            return zone
+        }
+        let hint = "give an IANA name such as Europe/Berlin, America/Los_Angeles or UTC, or an offset such as +02:00"
+        // Abbreviations (PST, CEST) and POSIX-style offsets (UTC+2, GMT-5): refused with the hint.
+        let letters = name.unicodeScalars.allSatisfy { CharacterSet.uppercaseLetters.contains($0) }
+        if (letters && name != "UTC" && name != "GMT") || (name.contains(where: { $0 == "+" || $0 == "-" }) && !name.contains("/")) {
+            throw ValidationError("--timezone '\(name)' is an abbreviation or a POSIX offset, which mean different things to different tools: \(hint).")
+        }
         // Foundation names "UTC" "GMT"; its IANA name keeps what the user asked for recognisable.
-        guard let zone = TimeZone(identifier: name == "UTC" ? "Etc/UTC" : name) else {
-            throw ValidationError("--timezone '\(name)' is not an IANA time zone name, e.g. Europe/Berlin or UTC.")
+        let identifier = name == "UTC" ? "Etc/UTC" : name
+        guard TimeZone.knownTimeZoneIdentifiers.contains(identifier) || identifier == "Etc/UTC", let zone = TimeZone(identifier: identifier)
+        else {
+            throw ValidationError("--timezone '\(name)' is not a time zone this machine knows: \(hint).")
         }
         return zone
+    }
+
+    /// A warning when `TZ` names a zone this machine does not know: the C library then reads local
+    /// times as UTC, silently.
+    static func zoneVariableWarning() -> String? {
+        guard var value = ProcessInfo.processInfo.environment["TZ"], !value.isEmpty else { return nil }
+        if value.hasPrefix(":") { value.removeFirst() }
+        let file = value.hasPrefix("/") ? value : "/usr/share/zoneinfo/" + value
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), !isFolder.boolValue { return nil }
+        // A POSIX rule such as "EST5EDT,M3.2.0,M11.1.0" or "UTC0" is understood without a file.
+        if value.range(of: #"^[A-Za-z]{3,}[-+]?[0-9]"#, options: .regularExpression) != nil { return nil }
+        return "TZ='\(value)' names no time zone this machine knows, so this machine's zone is taken as UTC; "
+            + "set TZ to an IANA name or give --timezone"
     }
 }

@@ -24,8 +24,9 @@ enum EventsFile {
             guard seen.insert(name).inserted else { throw ValidationError("\(place): the name '\(name)' is used twice.") }
             func time(_ key: String) throws -> Date? {
                 guard let text = row[key]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
-                guard let date = RFC3339.parse(text) else {
-                    throw ValidationError("\(place) (\(name)): \(key) '\(text)' is not an RFC 3339 time, e.g. 2025-09-27T21:00:00Z.")
+                guard let date = RFC3339.windowBound(text, isEnd: key == "end") else {
+                    throw ValidationError(
+                        "\(place) (\(name)): \(key) '\(text)' is not an RFC 3339 time or a date, e.g. 2025-09-27T21:00:00Z or 2025-09-27.")
                 }
                 return date
             }

@@ -2,9 +2,9 @@ import Dispatch
 import Foundation
 import IngestPipeline
 
-/// Ctrl-C: the first stops discovery, lets the files in flight finish (uploads in flight are
-/// abandoned: `onStop`) and commits; the second exits at once (the catalog's last committed
-/// batch stays intact).
+/// Ctrl-C: the first stops discovery, lets the files in flight finish (`onStop` bounds the
+/// uploads in flight by --stall-timeout) and commits; the second exits at once (the catalog's
+/// last committed batch stays intact).
 enum Interrupts {
     nonisolated(unsafe) private static var source: DispatchSourceSignal?
 

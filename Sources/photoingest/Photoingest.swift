@@ -18,6 +18,18 @@ struct Photoingest: AsyncParsableCommand {
 
     /// Exit status 2 for usage and configuration errors (ArgumentParser's own is 64).
     static let usageExitCode: Int32 = 2
+    /// The server could not be used: it answered nothing, or not as the API says.
+    static let serverUnusableExitCode: Int32 = 3
+    /// Another run holds the catalog or the archive (`--no-wait`): EX_TEMPFAIL, try again later.
+    static let busyExitCode: Int32 = 75
+
+    static func exitCode(for error: IngestError) -> Int32 {
+        switch error.code {
+        case .serverUnreachable, .serverUnusable: self.serverUnusableExitCode
+        case .busy: self.busyExitCode
+        default: self.usageExitCode
+        }
+    }
 
     static func main() async {
         ImagingLibrary.tuneMemory()
@@ -29,9 +41,10 @@ struct Photoingest: AsyncParsableCommand {
                 try command.run()
             }
         } catch let error as IngestError {
-            // The run could not start: an unusable archive, catalog or report file.
+            // The run could not start: an unusable archive, catalog or report file, a server
+            // that cannot be used, another run holding the catalog.
             FileHandle.standardError.write(Data("photoingest: error: \(error.message)\n".utf8))
-            Foundation.exit(self.usageExitCode)
+            Foundation.exit(self.exitCode(for: error))
         } catch {
             if self.exitCode(for: error) == .validationFailure {
                 FileHandle.standardError.write(Data((self.fullMessage(for: error) + "\n").utf8))

@@ -23,17 +23,27 @@ struct ServerOptions: ParsableArguments {
             valueName: "command"))
     var tokenCommand: String?
 
-    @Option(help: ArgumentHelp("Concurrent uploads, one HTTP/1.1 connection each.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Concurrent uploads, one HTTP/1.1 connection each.", valueName: "n"))
     var uploads = 6
 
-    @Option(help: ArgumentHelp("Retries for network errors, 5xx and 429, with exponential back-off.", valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Retries for network errors, 5xx and 429, with exponential back-off.", valueName: "n"))
     var retries = 5
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
-            "Give up on a request (and retry it) when the server sends or takes nothing for this many seconds.",
+            "Give up on a request (and retry it) when the server sends or takes nothing for this many seconds; after Ctrl-C, the uploads in flight get this long to finish.",
             valueName: "seconds"))
     var stallTimeout = 30
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Stop the run when the server has answered nothing (connections refused or timing out) for this many seconds; the files not done are left for the next run (exit status 3).",
+            valueName: "seconds"))
+    var unreachableTimeout = 30
 
     @Flag(help: "Multiplex uploads over HTTP/2 (often slower for bulk uploads than several HTTP/1.1 connections).")
     var http2 = false
@@ -56,6 +66,7 @@ struct ServerOptions: ParsableArguments {
         if self.uploads < 1 { throw ValidationError("--uploads must be at least 1.") }
         if self.retries < 0 { throw ValidationError("--retries cannot be negative.") }
         if self.stallTimeout < 1 { throw ValidationError("--stall-timeout must be at least 1 second.") }
+        if self.unreachableTimeout < 1 { throw ValidationError("--unreachable-timeout must be at least 1 second.") }
         _ = try self.tokenSource()
     }
 
@@ -84,6 +95,7 @@ struct ServerOptions: ParsableArguments {
         options.connectTimeoutMilliseconds = min(options.connectTimeoutMilliseconds, self.stallTimeout * 1_000)
         return PhotoShareClient(
             address: ServerAddress(baseURL: url, functionsURL: self.functionsUrl), transport: HTTPTransport(options: options),
-            tokens: TokenProvider(try self.tokenSource()), retry: RetryPolicy(retries: self.retries))
+            tokens: TokenProvider(try self.tokenSource()), retry: RetryPolicy(retries: self.retries),
+            unreachableAfter: TimeInterval(self.unreachableTimeout))
     }
 }

@@ -37,7 +37,7 @@ import Testing
         #expect(first.count("skipped") == 1)  // manifest.json
         #expect(first.count("failed") == 0)
         #expect(first.entries.count == manifest.photos.count + 2)
-        #expect(first.result.stdout.contains("\"summary\":\"\(manifest.photos.count) Uploaded, 1 Duplicates\""))
+        #expect(first.result.stdout.contains("\"summary\":\"\(manifest.photos.count) Stored, 1 Duplicates\""))
 
         // Of a photo and its byte-identical copy, exactly one is stored; which one depends on which is read first.
         let copied = Set(manifest.duplicates.compactMap { $0["duplicateOf"] as? String })
@@ -73,7 +73,7 @@ import Testing
         #expect(second.count("uploaded") == 0)
         #expect(second.summary["unchanged"] as? Int == manifest.photos.count + 2)
         #expect(second.stages["read"] == nil, "the second run read files: \(second.stages)")
-        #expect(second.result.stdout.contains("No photos uploaded"))
+        #expect(second.result.stdout.contains("No photos stored"))
 
         // A touched file is read again; the archive already holds its bytes.
         let touched = corpus.appendingPathComponent("IMG_0003.jpg")

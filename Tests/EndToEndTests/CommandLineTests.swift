@@ -19,7 +19,7 @@ import Testing
 
     @Test("Usage and configuration errors exit 2 with a message that says what to fix",
         arguments: [
-            (["run", "/no/such/folder"], "does not exist"),
+            (["run", "/no/such/folder"], "no such file or folder"),
             (["run", ".", "--from", "yesterday"], "RFC 3339"),
             (["run", ".", "--from", "2025-09-28T00:00:00Z", "--until", "2025-09-27T00:00:00Z"], "after --until"),
             (["run", ".", "--timezone", "Mars/Olympus"], "IANA"),
@@ -70,7 +70,7 @@ import Testing
         // No offset in the file: the zone given on the command line decides; the window's end is included.
         #expect(run.entry(named: "edge.jpg")?["status"] as? String == "uploaded")
         #expect(run.entry(named: "edge.jpg")?["captureSource"] as? String == "exif-assumed-zone")
-        #expect(run.summary["summary"] as? String == "2 Uploaded, 1 Outside event dates")
+        #expect(run.summary["summary"] as? String == "2 Stored, 1 Outside event dates")
         // UTC is called by its IANA name, never "GMT".
         #expect(run.summary["timeZone"] as? String == "Etc/UTC")
         #expect(run.result.stderr.contains("without an offset: Etc/UTC"), "\(run.result.stderr)")
@@ -162,7 +162,7 @@ import Testing
             #expect(TestEnvironment.files(under: cli.archive.appendingPathComponent("originals")).count == 2)
             #expect(run.summary["outsideAllEvents"] as? Int == 1)
             #expect((run.summary["events"] as? [[String: Any]])?.map { $0["summary"] as? String }
-                == ["2 Uploaded, 1 Outside event dates", "1 Uploaded, 2 Outside event dates"])
+                == ["2 Stored, 1 Outside event dates", "1 Stored, 2 Outside event dates"])
         }
 
         let twice = photos.appending("twice.csv")

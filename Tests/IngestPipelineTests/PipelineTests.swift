@@ -92,7 +92,7 @@ final class RecordingObserver: RunObserver {
         let broken = try #require(observer.outcomes.first { $0.path.hasSuffix("/broken.jpg") })
         #expect(broken.status == .failed)
         #expect(broken.errorCode == "decodeFailed")
-        #expect(report.summaryLine.hasPrefix("1 Uploaded, 1 Duplicates"))
+        #expect(report.summaryLine.hasPrefix("1 Stored, 1 Duplicates"))
 
         // Thumbnails only for what was stored: one original, one pair of thumbnails.
         let archived = TestEnvironment.files(under: URL(fileURLWithPath: archive.root).appendingPathComponent("thumbnails"))
@@ -217,7 +217,9 @@ final class RecordingObserver: RunObserver {
         report.add(self.outcome(.duplicate))
         report.add(self.outcome(.failed, reason: "decoding failed"))
         #expect(report.summaryLine == "5 Uploaded, 2 Duplicates, 1 Outside event dates")
-        #expect(report.text.contains("Failed: 1\n  /p/"))
+        #expect(report.text.contains("Failed: 1 (the --report file lists every one)\n  decoding failed: 1\n    /p/"))
+        // The summary line comes last, where the eye lands, with the failures beside it.
+        #expect(report.text.hasSuffix("\n5 Uploaded, 2 Duplicates, 1 Outside event dates; 1 failed"))
         #expect(report.filesSeen == 9)
     }
 
@@ -248,6 +250,42 @@ final class RecordingObserver: RunObserver {
         #expect(report.text.contains("  not a photo: 4 ("))
         #expect(report.text.contains("  unchanged since an earlier run: 1"))
         #expect(report.unchanged == 1)
+    }
+
+    @Test("Failures are grouped by what went wrong, with a count and three examples each, not listed one by one")
+    func failuresAreGroupedByReason() {
+        var report = RunReport(destination: "d", event: Event(id: "e", name: "e"), dryRun: false)
+        var decodeFailures: [String] = []
+        for index in 0..<40 {
+            let outcome = self.outcome(.failed, reason: "decoding failed: VipsJpeg: \(index) extraneous bytes")
+            decodeFailures.append("    \(outcome.path): VipsJpeg: \(index) extraneous bytes")
+            report.add(outcome)
+        }
+        for _ in 0..<2 { report.add(self.outcome(.failed, reason: "reading the image header failed: Bogus marker length")) }
+        let lines = report.text.split(separator: "\n")
+        #expect(lines.first == "Failed: 42 (the --report file lists every one)")
+        #expect(lines.contains("  decoding failed: 40") && lines.contains("  reading the image header failed: 2"))
+        // Three examples for the large group (with their details) and an ellipsis; both of the small one.
+        #expect(lines.filter { $0.hasPrefix("    /p/") }.count == 5)
+        // The examples are the first in sorted order, not in the order the files ended: the same files, the same text.
+        let shown = lines.drop { $0 != "  decoding failed: 40" }.dropFirst().prefix(3).map(String.init)
+        #expect(shown == Array(decodeFailures.sorted().prefix(3)))
+        #expect(lines.filter { $0 == "    …" }.count == 1)
+        #expect(lines.last == "No photos uploaded; 42 failed")
+    }
+
+    @Test("The summary says what happened: Uploaded to a server, Stored in the archive, Would … in a dry run")
+    func summaryWording() {
+        func line(_ destination: String, dryRun: Bool) -> String {
+            var report = RunReport(destination: destination, event: Event(id: "e", name: "e"), dryRun: dryRun)
+            report.add(self.outcome(.uploaded))
+            return report.summaryLine
+        }
+        #expect(line("server:http://127.0.0.1:8080", dryRun: false) == "1 Uploaded")
+        #expect(line("archive:/srv/archive", dryRun: false) == "1 Stored")
+        #expect(line("server:http://127.0.0.1:8080", dryRun: true) == "1 Would upload")
+        #expect(line("archive:/srv/archive", dryRun: true) == "1 Would store")
+        #expect(RunReport(destination: "archive:/a", event: Event(id: "e", name: "e"), dryRun: true).summaryLine == "Nothing to store")
     }
 
     @Test func percentilesComeFromTheHistogram() {

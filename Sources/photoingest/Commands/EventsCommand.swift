@@ -12,12 +12,18 @@ struct EventsCommand: AsyncParsableCommand {
 
             Example:
               PHOTOINGEST_TOKEN=… photoingest events --server https://photoshare.example.com --timezone Europe/Berlin
+              PHOTOINGEST_TOKEN=… photoingest events --server https://photoshare.example.com --json
             """)
 
     @OptionGroup var connection: ServerOptions
 
-    @Option(help: ArgumentHelp("IANA zone to show the windows in as well.", valueName: "zone"))
+    @Option(
+        name: [.customLong("timezone"), .customLong("tz")],
+        help: ArgumentHelp("Zone to show the windows in as well (IANA name or ±HH:MM).", valueName: "zone"))
     var timezone: String?
+
+    @Flag(help: "Print the events as a JSON array of {id, name, start, end} (UTC, null for an open end).")
+    var json = false
 
     func validate() throws {
         guard self.connection.serverURL != nil else {
@@ -30,7 +36,24 @@ struct EventsCommand: AsyncParsableCommand {
     func run() async throws {
         let zone = try Defaults.zone(named: self.timezone)
         guard let client = try self.connection.client() else { return }
-        let events = try await client.events()
+        let events: [Event]
+        do {
+            events = try await client.events()
+        } catch {
+            throw IngestError(error.code, "cannot list the events of \(client.address.baseURL): \(error.message)")
+        }
+        if self.json {
+            let array: [[String: Any]] = events.map { event in
+                [
+                    "id": event.id, "name": event.name,
+                    "start": event.window.start.map(RFC3339.format) ?? NSNull(),
+                    "end": event.window.end.map(RFC3339.format) ?? NSNull(),
+                ]
+            }
+            let data = try JSONSerialization.data(withJSONObject: array, options: [.sortedKeys, .withoutEscapingSlashes])
+            print(String(decoding: data, as: UTF8.self))
+            return
+        }
         if events.isEmpty {
             print("The server lists no events for this user.")
             return

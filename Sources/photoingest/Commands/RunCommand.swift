@@ -26,8 +26,15 @@ struct RunCommand: AsyncParsableCommand {
             inside several windows goes to each. Tokens come from PHOTOINGEST_TOKEN and \
             PHOTOINGEST_UPLOAD_TOKEN, or from --token-command.
 
-            Exit status: 0 when every file ended well (uploaded, duplicate, outside or skipped), 1 when some \
-            failed, 2 for a usage or configuration error, 130 when stopped by Ctrl-C.
+            A file that does not decode is not tried again while it is unchanged (--retry-failed to force \
+            it); it is counted among the known broken files, not as this run's failure.
+
+            Exit status: 0 when every file ended well (uploaded, duplicate, outside, skipped or known \
+            broken), 1 when some failed in this run, 2 for a usage or configuration error (a token the \
+            server refuses included), 3 when the server could not be used (it answered nothing for \
+            --unreachable-timeout; the files not done are left for the next run), 75 when another run holds the catalog or \
+            archive and --no-wait was given, 130 when stopped by Ctrl-C (the first lets the files in \
+            flight finish, the second stops at once).
 
             Examples:
               photoingest run ~/Pictures/2025-party
@@ -55,11 +62,14 @@ struct RunCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Start of the event's window (RFC 3339; a time with no zone is UTC). Photos before it are outside.",
+            "Start of the event's window (RFC 3339; a time with no zone is UTC; a date alone, its first instant in UTC). Photos before it are outside.",
             valueName: "time"))
     var from: String?
 
-    @Option(help: ArgumentHelp("End of the event's window, included (RFC 3339; no zone means UTC).", valueName: "time"))
+    @Option(
+        help: ArgumentHelp(
+            "End of the event's window, included (RFC 3339; no zone means UTC; a date alone, its last instant in UTC, so the whole day is in).",
+            valueName: "time"))
     var until: String?
 
     @Option(
@@ -70,6 +80,7 @@ struct RunCommand: AsyncParsableCommand {
     var eventsFile: String?
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "List photos outside the window by less than this, and those inside only thanks to an assumed zone.",
             valueName: "minutes"))
@@ -81,19 +92,29 @@ struct RunCommand: AsyncParsableCommand {
             valueName: "K/N"))
     var shard: String?
 
-    @Option(help: ArgumentHelp("Photos decoded at once (default: the number of cores).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Photos decoded at once (default: the number of cores).", valueName: "n"))
     var jobs: Int = Defaults.cores
 
     @Option(help: ArgumentHelp("The catalog that makes re-runs resumable.", valueName: "file"))
     var catalog: String = Defaults.catalog
 
     @Option(
+        name: [.customLong("timezone"), .customLong("tz")],
         help: ArgumentHelp(
-            "IANA zone for EXIF times that carry no offset (default: this machine's zone).", valueName: "zone"))
+            "Zone for EXIF times that carry no offset: an IANA name (Europe/Berlin, UTC) or an offset (+02:00); default this machine's.",
+            valueName: "zone"))
     var timezone: String?
 
-    @Option(help: ArgumentHelp("Refuse images with more pixels than this, before decoding.", valueName: "n"))
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("Refuse images with more pixels than this, before decoding.", valueName: "n"))
     var maxPixels: Int = 100_000_000
+
+    @Flag(
+        help: "Try again the files an earlier run found broken (they do not decode), even though they have not changed.")
+    var retryFailed = false
+
+    @Flag(help: "When another run is using the catalog or the archive, stop at once (exit status 75) instead of waiting.")
+    var noWait = false
 
     @Flag(help: "Also ingest hidden files and folders (names starting with a dot).")
     var includeHidden = false
@@ -116,7 +137,7 @@ struct RunCommand: AsyncParsableCommand {
     func validate() throws {
         if self.paths.isEmpty { throw ValidationError("Give at least one file or folder to ingest.") }
         for path in self.paths where !FileManager.default.fileExists(atPath: path) {
-            throw ValidationError("'\(path)' does not exist.")
+            throw ValidationError("'\(path)': no such file or folder to ingest.")
         }
         if self.jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
         if self.maxPixels < 1 { throw ValidationError("--max-pixels must be at least 1.") }
@@ -146,15 +167,16 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     func window() throws -> EventWindow {
-        func parse(_ text: String?, _ option: String) throws -> Date? {
+        func parse(_ text: String?, _ option: String, dayEnd: Bool) throws -> Date? {
             guard let text else { return nil }
-            guard let date = RFC3339.parse(text) else {
+            guard let date = RFC3339.windowBound(text, isEnd: dayEnd) else {
                 throw ValidationError(
-                    "\(option) '\(text)' is not an RFC 3339 time, e.g. 2025-09-27T21:00:00Z or 2025-09-27T14:00:00-07:00.")
+                    "\(option) '\(text)' is not an RFC 3339 time or a date, e.g. 2025-09-27T21:00:00Z, 2025-09-27T14:00:00-07:00 or 2025-09-27.")
             }
             return date
         }
-        let window = EventWindow(start: try parse(self.from, "--from"), end: try parse(self.until, "--until"))
+        let window = EventWindow(
+            start: try parse(self.from, "--from", dayEnd: false), end: try parse(self.until, "--until", dayEnd: true))
         if let start = window.start, let end = window.end, start > end {
             throw ValidationError("--from is after --until: the window would hold no photo.")
         }
@@ -178,9 +200,16 @@ struct RunCommand: AsyncParsableCommand {
         let zone = try self.zone()
         let catalogPath = Discovery.absolute(self.catalog)
         let console = Console(quiet: self.quiet, stdoutTaken: self.json || self.report == "-")
+        if self.timezone == nil, let warning = Defaults.zoneVariableWarning() { console.status("warning: " + warning, always: true) }
         console.status(
             "Time zone for EXIF times without an offset: \(zone.identifier)"
-                + (self.timezone == nil ? " (this machine's; --timezone to change)" : ""), always: true)
+                + (self.timezone == nil ? " (this machine's; --timezone to change)" : ""))
+        // A dry run writes nothing, so it creates no catalog; an existing one still says what is done.
+        let catalog =
+            self.dryRun && !FileManager.default.fileExists(atPath: catalogPath) ? nil : try Catalog(path: catalogPath)
+        // One run at a time per catalog: a second one would redo the same work and cross its counts.
+        let catalogLock =
+            self.dryRun ? nil : try await self.lock(catalogPath + ".lock", what: "the catalog \(catalogPath)", console: console)
 
         let limits = Limits(jobs: self.jobs, uploads: self.connection.serverURL == nil ? 0 : self.connection.uploads)
         var logger = Logger(label: "photoingest")
@@ -189,14 +218,11 @@ struct RunCommand: AsyncParsableCommand {
         defer { context.shutdown() }
 
         let target = try await self.target(context: context, console: console)
-        // A dry run writes nothing, so it creates no catalog; an existing one still says what is done.
-        let catalog =
-            self.dryRun && !FileManager.default.fileExists(atPath: catalogPath) ? nil : try Catalog(path: catalogPath)
         let reportWriter = try self.report.map { path throws(IngestError) in try ReportWriter(path: path) }
         defer { reportWriter?.close() }
 
         let stop = StopRequest()
-        Interrupts.install(stop, onStop: target.abandonTransfers)
+        Interrupts.install(stop, onStop: target.finishInFlight)
         let events = target.events
         for (index, event) in events.enumerated() {
             let heading = events.count > 1 ? "Event \(index + 1) of \(events.count): \(event.name), " : "Event \"\(event.name)\", "
@@ -204,47 +230,100 @@ struct RunCommand: AsyncParsableCommand {
         }
         // One pass over the files for every event: each file is read, hashed and dated once.
         let configuration = RunConfiguration(
-            paths: self.paths, events: events, includeHidden: self.includeHidden, dryRun: self.dryRun, limits: limits,
+            paths: self.distinctPaths(console: console), events: events, includeHidden: self.includeHidden, dryRun: self.dryRun, limits: limits,
             timeZone: zone, thumbnailer: Thumbnailer(maxPixels: self.maxPixels),
             excludedPaths: [(catalogPath as NSString).deletingLastPathComponent] + target.excludedPaths,
-            nearEdgeMargin: TimeInterval(self.nearEdge * 60), shard: self.shard.flatMap(Shard.init))
+            nearEdgeMargin: TimeInterval(self.nearEdge * 60), shard: self.shard.flatMap(Shard.init),
+            retryFailed: self.retryFailed)
         let pipeline = Pipeline(configuration: configuration, destination: target.destination, catalog: catalog, context: context)
         let progress = ProgressLine(quiet: self.quiet, heading: events.count > 1 ? "\(events.count) events" : nil)
         let display = RunDisplay(progress: progress, report: reportWriter, events: events.count)
         let reports = try await pipeline.run(observer: display, stop: stop)
         progress.clear()
         let lostOutcomes = try self.summarize(reports, display: display, zone: zone, console: console)
+        withExtendedLifetime((catalogLock, target.lock)) {}
         try Self.exit(reports, lostOutcomes: lostOutcomes)
+    }
+
+    /// The paths, each file or folder once: the same one given twice, or through a link, is walked once.
+    func distinctPaths(console: Console) -> [String] {
+        var seen: [String: String] = [:]
+        var distinct: [String] = []
+        for path in self.paths {
+            var status = stat()
+            guard stat(path, &status) == 0 else {
+                distinct.append(path)
+                continue
+            }
+            let key = "\(status.st_dev):\(status.st_ino)"
+            if let first = seen[key] {
+                console.status("'\(path)' is '\(first)' again: walked once.")
+                continue
+            }
+            seen[key] = path
+            distinct.append(path)
+        }
+        return distinct
+    }
+
+    /// Takes a run lock, telling the user whom it waits for.
+    func lock(_ path: String, what: String, shared: Bool = false, console: Console) async throws(IngestError) -> RunLock {
+        try await RunLock(path: path, what: what, shared: shared, wait: !self.noWait) { holder in
+            console.status("Waiting for \(holder) to finish with \(what) (--no-wait to stop instead)…", always: true)
+        }
     }
 
     /// Where the photos go and into which events, with what else the run needs to know of it.
     struct Target {
         var destination: any Destination
         var events: [Event]
-        /// Called on Ctrl-C: uploads in flight are given up (the catalog keeps them not done).
-        var abandonTransfers: @Sendable () -> Void = {}
+        /// Called on the first Ctrl-C: uploads in flight get --stall-timeout to finish, then are
+        /// given up (their files end pending).
+        var finishInFlight: @Sendable () -> Void = {}
         /// Folders the walk must not enter (the archive's own).
         var excludedPaths: [String] = []
+        /// The archive's run lock, held to the end of the run.
+        var lock: RunLock?
     }
 
     /// The server and its events (every one it lists, or those named), else the archive and the
     /// events of --event/--from/--until or --events.
     func target(context: StageContext, console: Console) async throws -> Target {
         if let client = try self.connection.client() {
+            console.status("Asking \(client.address.baseURL) for its events…")
+            let stallTimeout = TimeInterval(self.connection.stallTimeout)
             let target = Target(
                 destination: ServerDestination(client: client), events: try await self.serverEvents(client),
-                abandonTransfers: { client.abandonTransfers() })
+                finishInFlight: { client.finishInFlight(within: stallTimeout) })
             console.status("Ingesting into \(client.address.baseURL)" + (self.dryRun ? " (dry run: nothing will be uploaded)" : ""))
             return target
         }
         let archivePath = Discovery.absolute(self.archive)
         let name = self.event.first ?? "default"
-        let archive = try Archive(root: archivePath)
-        // Left by a run killed mid-write; an hour old, so another live run's are left alone.
-        if !self.dryRun { archive.removeStaleTemporaryFiles(olderThan: 3_600) }
         let events = try self.eventsFile.map(EventsFile.events) ?? [Event(id: name, name: name, window: try self.window())]
         console.status("Ingesting into the archive \(archivePath)" + (self.dryRun ? " (dry run: nothing will be written)" : ""))
-        return Target(destination: ArchiveDestination(archive: archive, io: context.io), events: events, excludedPaths: [archivePath])
+        // A dry run creates nothing: it reads the archive if there is one, else finds it empty.
+        guard !self.dryRun else {
+            let archive = try Archive(existingAt: archivePath)
+            return Target(
+                destination: ArchiveDestination(archive: archive, root: archivePath, io: context.io), events: events,
+                excludedPaths: [archivePath])
+        }
+        try Archive.checkRoot(archivePath)
+        do {
+            try FileManager.default.createDirectory(atPath: archivePath, withIntermediateDirectories: true)
+        } catch {
+            throw IngestError(.archiveUnusable, "cannot create the archive \(archivePath): \(error.localizedDescription)")
+        }
+        // Shards share an archive (they write disjoint files); a whole run has it to itself.
+        let lock = try await self.lock(
+            archivePath + "/" + ArchiveLayout.lock, what: "the archive \(archivePath)", shared: self.shard != nil, console: console)
+        let archive = try Archive(root: archivePath)
+        // Left by a run killed mid-write; an hour old, so another live run's are left alone.
+        archive.removeStaleTemporaryFiles(olderThan: 3_600)
+        return Target(
+            destination: ArchiveDestination(archive: archive, root: archivePath, io: context.io), events: events,
+            excludedPaths: [archivePath], lock: lock)
     }
 
     /// Each event's summary, the run's line when there are several, and the --json object. Returns
@@ -289,28 +368,41 @@ struct RunCommand: AsyncParsableCommand {
 
     /// The exit status the help promises.
     static func exit(_ reports: [RunReport], lostOutcomes: Bool) throws {
-        // A refused token stops the run too, but as a failure; Ctrl-C wins over the failures it caused.
-        if reports.contains(where: { $0.fatalError != nil }) { throw ExitCode.failure }
+        // A refused token or a server gone stops the run: said apart from failed files. Ctrl-C
+        // wins over the failures it caused.
+        if let code = reports.lazy.compactMap(\.fatalErrorCode).first {
+            throw ExitCode(Photoingest.exitCode(for: IngestError(IngestError.Code(code), "")))
+        }
         if reports.contains(where: \.interrupted) { throw ExitCode(130) }
         if lostOutcomes || reports.contains(where: { $0.count(.failed) > 0 || $0.catalogProblem != nil }) {
             throw ExitCode.failure
         }
     }
 
-    /// The events to ingest into: those named with --event, else every event the server lists.
+    /// The events to ingest into: those named with --event (by id, or by a name only one event
+    /// has), else every event the server lists.
     func serverEvents(_ client: PhotoShareClient) async throws -> [Event] {
-        let listed = try await client.events()
+        let listed: [Event]
+        do {
+            listed = try await client.events()
+        } catch {
+            throw IngestError(error.code, "cannot list the events of \(client.address.baseURL): \(error.message)")
+        }
         if self.event.isEmpty {
             guard !listed.isEmpty else { throw IngestError(.serverUnusable, "the server lists no events for this user") }
             return listed
         }
-        return try self.event.map { id in
-            guard let event = listed.first(where: { $0.id == id }) else {
+        return try self.event.map { wanted in
+            if let event = listed.first(where: { $0.id == wanted }) { return event }
+            let named = listed.filter { $0.name == wanted }
+            guard named.count == 1 else {
                 throw IngestError(
                     .invalidConfiguration,
-                    "the server lists no event \(id) for this user; `photoingest events` shows the ones it has")
+                    named.isEmpty
+                        ? "the server lists no event with the id or name \(wanted) for this user; `photoingest events` shows the ones it has"
+                        : "\(named.count) events are named \(wanted): give one's id (\(named.map(\.id).joined(separator: ", ")))")
             }
-            return event
+            return named[0]
         }
     }
 }
