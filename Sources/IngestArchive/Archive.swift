@@ -114,7 +114,8 @@ public final class Archive: Sendable {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder), !isFolder.boolValue else { return }
         throw IngestError(
-            .archiveUnusable, "the archive \(root) is a file, not a folder; give --archive a folder (it is made if missing)")
+            .archiveUnusable,
+            "the archive \(root) is a file, not a folder; give --archive a folder (it is made if missing)")
     }
 
     /// Creates the event if the archive does not know it, or updates its name and window.
@@ -159,7 +160,8 @@ public final class Archive: Sendable {
 
     static func holds(_ hash: ContentHash, inEvent eventID: String, _ db: Database) throws -> Bool {
         try Bool.fetchOne(
-            db, sql: "SELECT 1 FROM event_photo WHERE event_id = ? AND sha256 = ?", arguments: [eventID, hash.hex]) ?? false
+            db, sql: "SELECT 1 FROM event_photo WHERE event_id = ? AND sha256 = ?", arguments: [eventID, hash.hex])
+            ?? false
     }
 
     public enum StoreResult: Sendable, Equatable {

@@ -35,7 +35,9 @@ public final class Catalog: Sendable {
                 var readOnly = Configuration()
                 readOnly.readonly = true
                 let queue = try DatabaseQueue(path: path, configuration: readOnly)
-                let tables = try queue.read { try Set(String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")) }
+                let tables = try queue.read {
+                    try Set(String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
+                }
                 if !tables.isEmpty && !tables.contains("outcome") {
                     try queue.close()
                     let archive = tables.contains("event_photo")
@@ -64,17 +66,45 @@ public final class Catalog: Sendable {
         }
     }
 
+    /// Opens the catalog at `path` only to read it (a dry run), creating and migrating nothing;
+    /// nil when there is none, or when it is of another photoingest (older or newer) and would
+    /// need migrating first: then nothing is known to be done.
+    public convenience init?(readingAt path: String) throws(IngestError) {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        let pool: DatabasePool
+        do {
+            var configuration = Configuration()
+            configuration.readonly = true
+            pool = try DatabasePool(path: path, configuration: configuration)
+            let current = try pool.read { db in
+                try Migrations.migrator.hasCompletedMigrations(db) && !Migrations.migrator.hasBeenSuperseded(db)
+            }
+            guard current else { return nil }
+        } catch {
+            throw IngestError(.catalogUnusable, "cannot read the catalog \(path): \(error.localizedDescription)")
+        }
+        self.init(path: path, pool: pool)
+    }
+
+    private init(path: String, pool: DatabasePool) {
+        self.path = path
+        self.pool = pool
+    }
+
     /// Refuses, in words that say why, a catalog that cannot be made: a folder in its place, or a
     /// folder that cannot be written (SQLite writes its journal beside the catalog).
     static func checkPlace(_ path: String) throws(IngestError) {
         var isFolder: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
         if exists && isFolder.boolValue {
-            throw IngestError(.catalogUnusable, "the catalog \(path) is a folder; give --catalog a file (it is made if missing)")
+            throw IngestError(
+                .catalogUnusable, "the catalog \(path) is a folder; give --catalog a file (it is made if missing)")
         }
         // The nearest folder that exists is where the catalog, or the folders to it, must be made.
         var folder = (path as NSString).deletingLastPathComponent
-        while !FileManager.default.fileExists(atPath: folder) && folder != "/" { folder = (folder as NSString).deletingLastPathComponent }
+        while !FileManager.default.fileExists(atPath: folder) && folder != "/" {
+            folder = (folder as NSString).deletingLastPathComponent
+        }
         guard access(folder, W_OK | X_OK) != 0 else { return }
         throw IngestError(
             .catalogUnusable,
@@ -104,7 +134,8 @@ public final class Catalog: Sendable {
                 let stamp = FileStamp(
                     size: row[1], modifiedNanoseconds: row[2], inode: UInt64(bitPattern: row[3] as Int64))
                 entries[row[8], default: [:]][row[0]] = CatalogEntry(
-                    stamp: stamp, status: status, window: row[5], reason: row[6], errorCode: row[9], assumedZone: row[7])
+                    stamp: stamp, status: status, window: row[5], reason: row[6], errorCode: row[9], assumedZone: row[7]
+                )
             }
             return entries
         }
@@ -137,7 +168,8 @@ public final class Catalog: Sendable {
                 let capture = CaptureTime(
                     instant: instant, localTime: local, offsetSeconds: offset, source: source,
                     assumedZone: row[11], notes: notes)
-                let stamp = FileStamp(size: row[1], modifiedNanoseconds: row[2], inode: UInt64(bitPattern: row[3] as Int64))
+                let stamp = FileStamp(
+                    size: row[1], modifiedNanoseconds: row[2], inode: UInt64(bitPattern: row[3] as Int64))
                 facts[row[0]] = FileFacts(stamp: stamp, sha256: hash, kind: kind, capture: capture)
             }
             return facts
@@ -195,7 +227,8 @@ public final class Catalog: Sendable {
                     Int64(bitPattern: record.stamp.inode), record.sha256?.hex, record.mediaType,
                     capture.map { RFC3339.format($0.instant) }, capture?.source.rawValue,
                     capture?.localTime?.description, capture?.offset,
-                    capture.flatMap { $0.notes.isEmpty ? nil : $0.notes.joined(separator: "; ") }, record.assumedZone, now,
+                    capture.flatMap { $0.notes.isEmpty ? nil : $0.notes.joined(separator: "; ") }, record.assumedZone,
+                    now,
                 ])
                 try outcome.execute(arguments: [
                     record.path, record.destination, record.event, record.window, record.status.rawValue,

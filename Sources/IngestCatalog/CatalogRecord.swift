@@ -21,7 +21,8 @@ public struct CatalogRecord: Sendable, Equatable {
 
     public init(
         path: String, stamp: FileStamp, sha256: ContentHash?, mediaType: String?, capture: CaptureTime?,
-        destination: String, event: String, window: String, status: FileStatus, reason: String?, errorCode: String? = nil,
+        destination: String, event: String, window: String, status: FileStatus, reason: String?,
+        errorCode: String? = nil,
         assumedZone: String? = nil
     ) {
         self.path = path

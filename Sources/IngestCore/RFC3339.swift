@@ -26,8 +26,9 @@ public enum RFC3339 {
         var time = LocalDateTime(year: year, month: month, day: day)
         var offset = 0
         if index < bytes.count {
-            guard bytes[index] == UInt8(ascii: "T") || bytes[index] == UInt8(ascii: "t")
-                || bytes[index] == UInt8(ascii: " ")
+            guard
+                bytes[index] == UInt8(ascii: "T") || bytes[index] == UInt8(ascii: "t")
+                    || bytes[index] == UInt8(ascii: " ")
             else { return nil }
             index += 1
             guard let hour = number(2), expect(":"), let minute = number(2) else { return nil }

@@ -48,7 +48,7 @@ public struct Thumbnailer: Sendable {
         try ImagingLibrary.bootstrap()
         do {
             return try VipsError.lock.shared { () throws(IngestError) in try self.make(bytes) }
-        } catch where error.code == .decodeFailed {
+        } catch  where error.code == .decodeFailed {
             // libvips has one error buffer for the process: a failure's text can hold lines that
             // other decodes wrote meanwhile. Failing again alone gives this file's reason only.
             return try VipsError.lock.exclusive { () throws(IngestError) in
@@ -70,7 +70,8 @@ public struct Thumbnailer: Sendable {
             throw IngestError(
                 .tooManyPixels,
                 "too many pixels: the image declares \(vips_image_get_width(header.pointer))×"
-                    + "\(vips_image_get_height(header.pointer)) pixels, over the limit of \(self.maxPixels) (--max-pixels)")
+                    + "\(vips_image_get_height(header.pointer)) pixels, over the limit of \(self.maxPixels) (--max-pixels)"
+            )
         }
         // libvips reads the buffer lazily; every use of it ends inside this function.
         let mutableBase = UnsafeMutableRawPointer(mutating: base)
@@ -93,21 +94,27 @@ public struct Thumbnailer: Sendable {
             let read = frame.rgb.withUnsafeBytes { buffer in
                 Result { () throws(IngestError) -> ImageRef in
                     try ImageRef.make("reading the frame") {
-                        ingest_vips_image_from_rgb(buffer.baseAddress, buffer.count, Int32(frame.width), Int32(frame.height), &$0)
+                        ingest_vips_image_from_rgb(
+                            buffer.baseAddress, buffer.count, Int32(frame.width), Int32(frame.height), &$0)
                     }
                 }
             }
             var image = try read.get()
             if frame.rotation != 0 {
                 let input = image
-                image = try ImageRef.make("turning the frame") { ingest_vips_rotate(input.pointer, &$0, Int32(frame.rotation)) }
+                image = try ImageRef.make("turning the frame") {
+                    ingest_vips_rotate(input.pointer, &$0, Int32(frame.rotation))
+                }
             }
             let upright = image
             let large = try ImageRef.make("shrinking") {
                 ingest_vips_thumbnail_image(upright.pointer, &$0, Int32(self.largeEdge))
             }.copiedToMemory()
-            let small = try ImageRef.make("shrinking") { ingest_vips_thumbnail_image(large.pointer, &$0, Int32(self.smallEdge)) }
-            return Thumbnails(large: try large.jpeg(quality: self.quality), small: try small.jpeg(quality: self.quality))
+            let small = try ImageRef.make("shrinking") {
+                ingest_vips_thumbnail_image(large.pointer, &$0, Int32(self.smallEdge))
+            }
+            return Thumbnails(
+                large: try large.jpeg(quality: self.quality), small: try small.jpeg(quality: self.quality))
         }
     }
 
@@ -161,6 +168,7 @@ final class ImageRef {
         defer { g_free(buffer) }
         let jpeg = [UInt8](UnsafeRawBufferPointer(start: buffer, count: length))
         return Thumbnail(
-            jpeg: jpeg, width: Int(vips_image_get_width(self.pointer)), height: Int(vips_image_get_height(self.pointer)))
+            jpeg: jpeg, width: Int(vips_image_get_width(self.pointer)), height: Int(vips_image_get_height(self.pointer))
+        )
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import CFFmpegShim
+import Foundation
 import IngestCore
 
 /// Decodes one frame early in a video with FFmpeg's libraries, for its thumbnails.
@@ -21,7 +21,9 @@ public enum VideoFrameReader {
         // protocol its name might spell), and only the ISO media demuxers may read it.
         var status = stat()
         let descriptor = PathBytes.withCString(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
-        guard descriptor >= 0 else { throw IngestError(.decodeFailed, "cannot open the video again: \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else {
+            throw IngestError(.decodeFailed, "cannot open the video again: \(String(cString: strerror(errno)))")
+        }
         defer { close(descriptor) }
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
             throw IngestError(.decodeFailed, "the video is no longer a regular file")
@@ -41,12 +43,15 @@ public enum VideoFrameReader {
         let index = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0)
         guard index >= 0, let decoder, let stream = format.pointee.streams[Int(index)] else {
             throw IngestError(
-                .decodeFailed, index == ingest_av_error_decoder_not_found() ? "no decoder for the video's codec" : "no video stream")
+                .decodeFailed,
+                index == ingest_av_error_decoder_not_found() ? "no decoder for the video's codec" : "no video stream")
         }
         let parameters = stream.pointee.codecpar.pointee
         guard Int(parameters.width) * Int(parameters.height) <= maxPixels else {
             throw IngestError(
-                .tooManyPixels, "too many pixels: video frames are \(parameters.width)×\(parameters.height) pixels, over the limit of \(maxPixels)")
+                .tooManyPixels,
+                "too many pixels: video frames are \(parameters.width)×\(parameters.height) pixels, over the limit of \(maxPixels)"
+            )
         }
         var codec = avcodec_alloc_context3(decoder)
         guard let context = codec else { throw IngestError(.decodeFailed, "cannot allocate a decoder") }
@@ -62,11 +67,13 @@ public enum VideoFrameReader {
         // Seek to the keyframe at or before `seconds` when the video lasts longer; else decode from the start.
         let timeBase = stream.pointee.time_base
         let start = stream.pointee.start_time == Int64.min ? 0 : stream.pointee.start_time
-        let duration = stream.pointee.duration > 0
+        let duration =
+            stream.pointee.duration > 0
             ? Double(stream.pointee.duration) * Double(timeBase.num) / Double(timeBase.den)
             : Double(format.pointee.duration) / Double(AV_TIME_BASE)
         if duration > seconds, timeBase.num > 0 {
-            let (target, overflow) = start.addingReportingOverflow(Int64(seconds * Double(timeBase.den) / Double(timeBase.num)))
+            let (target, overflow) = start.addingReportingOverflow(
+                Int64(seconds * Double(timeBase.den) / Double(timeBase.num)))
             if overflow || av_seek_frame(format, index, target, AVSEEK_FLAG_BACKWARD) < 0 {
                 av_seek_frame(format, index, start, AVSEEK_FLAG_BACKWARD)
             }
@@ -102,17 +109,21 @@ public enum VideoFrameReader {
             if received == ingest_av_error_eof() { break }
             if received != ingest_av_error_again() { lastError = received }
         }
-        throw lastError < 0 ? self.failure("decoding a frame", lastError) : IngestError(.decodeFailed, "no frame could be decoded")
+        throw lastError < 0
+            ? self.failure("decoding a frame", lastError) : IngestError(.decodeFailed, "no frame could be decoded")
     }
 
     private static func rgb(
-        _ frame: UnsafeMutablePointer<AVFrame>, stream: UnsafeMutablePointer<AVStream>, timeBase: AVRational, maxPixels: Int
+        _ frame: UnsafeMutablePointer<AVFrame>, stream: UnsafeMutablePointer<AVStream>, timeBase: AVRational,
+        maxPixels: Int
     ) throws(IngestError) -> VideoFrame {
         let width = Int(frame.pointee.width)
         let height = Int(frame.pointee.height)
         guard width > 0, height > 0 else { throw IngestError(.decodeFailed, "the decoded frame is empty") }
         guard width * height <= maxPixels else {
-            throw IngestError(.tooManyPixels, "too many pixels: a video frame is \(width)×\(height) pixels, over the limit of \(maxPixels)")
+            throw IngestError(
+                .tooManyPixels,
+                "too many pixels: a video frame is \(width)×\(height) pixels, over the limit of \(maxPixels)")
         }
         var status: Int32 = 0
         let rgb = [UInt8](unsafeUninitializedCapacity: width * height * 3) { buffer, count in

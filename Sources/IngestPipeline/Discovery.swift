@@ -108,7 +108,9 @@ public struct Discovery: Sendable {
                         await emit(
                             .problem(
                                 path: path, status: .skipped,
-                                reason: "folder already walked through another path (symbolic link loop?)"))
+                                reason:
+                                    "folder already walked (given again, inside another one given, or reached again through a link)"
+                            ))
                         continue
                     }
                     switch Self.entries(of: path) {
@@ -135,7 +137,9 @@ public struct Discovery: Sendable {
 
     /// The names in a folder, sorted so that runs are repeatable.
     static func entries(of path: String) -> Result<[String], DiscoveryError> {
-        guard let directory = PathBytes.withCString(path, { opendir($0) }) else { return .failure(DiscoveryError(Self.lastError())) }
+        guard let directory = PathBytes.withCString(path, { opendir($0) }) else {
+            return .failure(DiscoveryError(Self.lastError()))
+        }
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {

@@ -19,7 +19,9 @@ struct EarlierRuns: Sendable {
         self.retryFailed = true
     }
 
-    init(paths: [String], catalog: Catalog, destination: String, events: [Event], zone: String, retryFailed: Bool) async throws {
+    init(paths: [String], catalog: Catalog, destination: String, events: [Event], zone: String, retryFailed: Bool)
+        async throws
+    {
         self.zone = zone
         self.retryFailed = retryFailed
         self.entries = try await catalog.entries(for: paths, destination: destination, events: events.map(\.id))
@@ -42,7 +44,9 @@ struct EarlierRuns: Sendable {
         guard !self.retryFailed else { return [:] }
         var outcomes: [Int: FileOutcome] = [:]
         for (index, event) in events.enumerated() {
-            guard let entry = self.entries[event.id]?[file.path], entry.isKnownBroken(stamp: file.stamp) else { continue }
+            guard let entry = self.entries[event.id]?[file.path], entry.isKnownBroken(stamp: file.stamp) else {
+                continue
+            }
             outcomes[index] = FileOutcome(knownBroken: file, reason: entry.reason, errorCode: entry.errorCode)
         }
         return outcomes

@@ -25,15 +25,19 @@ extension Pipeline {
     /// bytes. Never throws: every failure becomes the file's outcome in each event it would have
     /// gone to.
     static func ingest(
-        _ file: DiscoveredFile, events: [Event], pending: [Int], earlier: [Int: FileOutcome] = [:], known: FileFacts? = nil,
+        _ file: DiscoveredFile, events: [Event], pending: [Int], earlier: [Int: FileOutcome] = [:],
+        known: FileFacts? = nil,
         stages: Stages, context: StageContext
     ) async -> FileResult {
-        var unchanged = FileOutcome(path: file.path, stamp: file.stamp, status: .skipped, reason: FileOutcome.unchangedReason)
+        var unchanged = FileOutcome(
+            path: file.path, stamp: file.stamp, status: .skipped, reason: FileOutcome.unchangedReason)
         unchanged.recordInCatalog = false
         var outcomes = events.indices.map { earlier[$0] ?? unchanged }
         let fanned =
             pending.isEmpty
-            ? [] : await Self.fanOut(file, events: pending.map { events[$0] }, known: known, stages: stages, context: context)
+            ? []
+            : await Self.fanOut(
+                file, events: pending.map { events[$0] }, known: known, stages: stages, context: context)
         for (index, outcome) in zip(pending, fanned) { outcomes[index] = outcome }
         let pendingSet = Set(pending)
         return FileResult(outcomes: outcomes, unchanged: events.indices.map { !pendingSet.contains($0) })
@@ -80,7 +84,8 @@ extension Pipeline {
         facts.capture = capture
 
         // Place against every window; claim the bytes in each event the photo falls inside.
-        let placements = (try? await stages.event.process(.init(capture: capture, events: events), context: context)) ?? []
+        let placements =
+            (try? await stages.event.process(.init(capture: capture, events: events), context: context)) ?? []
         var outcomes: [FileOutcome] = []
         var claimed: [Int] = []
         for (index, event) in events.enumerated() {
@@ -146,7 +151,7 @@ extension Pipeline {
         let thumbnails: Thumbnails?
         do {
             thumbnails = try await stages.thumbnail.process(photoFile, context: context)
-        } catch where photoFile.kind.isVideo {
+        } catch  where photoFile.kind.isVideo {
             // A video whose frames cannot be decoded is still worth keeping: stored without thumbnails.
             thumbnails = nil
             for index in claimed { outcomes[index].reason = "stored without thumbnails: \(error.message)" }
@@ -180,7 +185,7 @@ extension Pipeline {
     private static func failed(_ outcome: FileOutcome, _ error: IngestError, stages: Stages) -> FileOutcome {
         // A refused token or a server that answers nothing fails every file after this one too:
         // stop the run instead.
-        if error.code == .tokenRefused || error.code == .serverUnreachable { stages.stop.request() }
+        if error.code == .tokenRefused || error.code == .serverUnreachable { stages.stop.request(byUser: false) }
         var failed = outcome
         // Stopped in flight, by Ctrl-C or a server gone: nothing wrong with the file.
         failed.status = error.code == .stopped || error.code == .serverUnreachable ? .pending : .failed

@@ -33,14 +33,17 @@ extension Pipeline {
                     case .problem(let path, let status, let reason):
                         var outcome = FileOutcome(path: path, stamp: nil, status: status, reason: reason)
                         if status == .failed { outcome.errorCode = IngestError.Code.unreadable.name }
-                        await tally.finish(FileResult(outcomes: events.map { _ in outcome }, unchanged: events.map { _ in false }))
+                        await tally.finish(
+                            FileResult(outcomes: events.map { _ in outcome }, unchanged: events.map { _ in false }))
                     case .file(let file):
                         let pending = earlier.pending(file, events: events)
                         let broken = earlier.knownBroken(file, events: events)
                         guard !pending.isEmpty else {
                             // Finished in every event by an earlier run, or known broken: not opened.
                             await tally.finish(
-                                await Self.ingest(file, events: events, pending: [], earlier: broken, stages: stages, context: context))
+                                await Self.ingest(
+                                    file, events: events, pending: [], earlier: broken, stages: stages, context: context
+                                ))
                             continue
                         }
                         while inFlight >= configuration.limits.filesInFlight, let result = await group.next() {
@@ -52,7 +55,8 @@ extension Pipeline {
                         inFlight += 1
                         group.addTask {
                             await Self.ingest(
-                                file, events: events, pending: pending, earlier: broken, known: facts, stages: stages, context: context)
+                                file, events: events, pending: pending, earlier: broken, known: facts, stages: stages,
+                                context: context)
                         }
                     }
                 }
@@ -75,7 +79,8 @@ extension Pipeline {
         let paths = batch.compactMap { if case .file(let file) = $0 { file.path } else { nil } }
         do {
             return try await EarlierRuns(
-                paths: paths, catalog: catalog, destination: self.destination.identity, events: self.configuration.events,
+                paths: paths, catalog: catalog, destination: self.destination.identity,
+                events: self.configuration.events,
                 zone: zone, retryFailed: self.configuration.retryFailed)
         } catch {
             tally.catalogProblem = tally.catalogProblem ?? "reading the catalog failed: \(error)"

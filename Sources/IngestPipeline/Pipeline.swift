@@ -26,7 +26,8 @@ public struct Pipeline: Sendable {
     public var catalog: Catalog?
     public var context: StageContext
 
-    public init(configuration: RunConfiguration, destination: any Destination, catalog: Catalog?, context: StageContext) {
+    public init(configuration: RunConfiguration, destination: any Destination, catalog: Catalog?, context: StageContext)
+    {
         self.configuration = configuration
         self.destination = destination
         self.catalog = catalog
@@ -73,7 +74,13 @@ public struct Pipeline: Sendable {
         var reports = tally.reports
         for index in reports.indices {
             reports[index].filesDiscovered = tally.progress.discovered
-            reports[index].interrupted = stop.isRequested
+            reports[index].interrupted = stop.isRequestedByUser
+            reports[index].stoppedEarly = stop.isRequested
+            // What stopped the run stopped it for every event, whichever event's file met it.
+            if reports[index].fatalError == nil, let first = tally.reports.first(where: { $0.fatalError != nil }) {
+                reports[index].fatalError = first.fatalError
+                reports[index].fatalErrorCode = first.fatalErrorCode
+            }
             reports[index].hiddenEntries = hiddenEntries
             reports[index].elapsedSeconds = (clock.now - started).seconds
             reports[index].destinationStatistics = self.destination.statistics
@@ -83,7 +90,8 @@ public struct Pipeline: Sendable {
             do {
                 try await recorder.finish(summary: Self.json(reports[index].jsonObject))
             } catch {
-                reports[index].catalogProblem = reports[index].catalogProblem ?? "recording outcomes in the catalog failed: \(error)"
+                reports[index].catalogProblem =
+                    reports[index].catalogProblem ?? "recording outcomes in the catalog failed: \(error)"
             }
         }
         return reports
@@ -140,7 +148,9 @@ public struct Pipeline: Sendable {
     }
 
     static func json(_ object: [String: Any]) -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return "{}" }
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {
+            return "{}"
+        }
         return String(decoding: data, as: UTF8.self)
     }
 }

@@ -39,7 +39,9 @@ public final class ReportWriter {
     public func write(_ outcome: FileOutcome, event: Event?) {
         self.buffer.append(Self.line(outcome, event: event))
         self.buffer.append(0x0A)
-        if self.buffer.count >= Self.flushBytes || self.clock.now - self.lastFlush >= Self.flushInterval { self.flush() }
+        if self.buffer.count >= Self.flushBytes || self.clock.now - self.lastFlush >= Self.flushInterval {
+            self.flush()
+        }
     }
 
     public func flush() {

@@ -30,10 +30,20 @@ public struct RunProgress: Sendable, Equatable {
     public init() {}
 }
 
-/// Set by the first Ctrl-C: discovery stops, the files in flight finish, the catalog commits.
+/// Set by the first Ctrl-C, or by the run itself when it cannot go on (a refused token, a server
+/// gone): discovery stops, the files in flight finish, the catalog commits.
 public final class StopRequest: Sendable {
     private let requested = Atomic(false)
+    private let byUser = Atomic(false)
     public init() {}
-    public func request() { self.requested.store(true, ordering: .relaxed) }
+
+    /// Stops the run; `byUser` for Ctrl-C, as opposed to the run stopping itself.
+    public func request(byUser: Bool = true) {
+        if byUser { self.byUser.store(true, ordering: .relaxed) }
+        self.requested.store(true, ordering: .relaxed)
+    }
+
     public var isRequested: Bool { self.requested.load(ordering: .relaxed) }
+    /// Whether the user asked for the stop (Ctrl-C): the run was interrupted, not stopped by itself.
+    public var isRequestedByUser: Bool { self.byUser.load(ordering: .relaxed) }
 }

@@ -2,21 +2,20 @@ import Foundation
 import IngestCore
 
 extension RunReport {
-    /// The end-of-run text: failures grouped by reason and skipped files, then the elapsed time,
-    /// and the summary line last, where the eye lands.
+    /// The end-of-run text of a run with one event: failures grouped by reason and skipped files,
+    /// why the run stopped, the elapsed time, and the summary line last, where the eye lands.
     public var text: String {
-        (self.details + [Self.elapsedLine(self.elapsedSeconds, files: self.filesSeen, filesPerSecond: self.filesPerSecond, bytes: self.bytesRead), self.closingLine])
-            .joined(separator: "\n")
+        let elapsed = Self.elapsedLine(
+            self.elapsedSeconds, files: self.filesSeen, filesPerSecond: self.filesPerSecond, bytes: self.bytesRead)
+        return (self.details + self.runLines + [elapsed, self.closingLine]).joined(separator: "\n")
     }
 
     /// The run's elapsed-time line.
     public static func elapsedLine(_ seconds: Double, files: Int, filesPerSecond: Double, bytes: Int64) -> String {
-        String(format: "Elapsed %.1f s (%d files, %.1f files/s, %.1f MB read)", seconds, files, filesPerSecond, Double(bytes) / 1e6)
+        String(
+            format: "Elapsed %.1f s (%d files, %.1f files/s, %.1f MB read)", seconds, files, filesPerSecond,
+            Double(bytes) / 1e6)
     }
-
-    /// The text of this event alone, without the elapsed time: for a run over several events,
-    /// which ends with one elapsed line for all of them.
-    public var eventText: String { (self.details + [self.closingLine]).joined(separator: "\n") }
 
     /// The summary line, with this run's failures and the files left pending beside it (never in it).
     public var closingLine: String {
@@ -26,14 +25,16 @@ extension RunReport {
         return line
     }
 
-    /// Everything worth a look, before the summary: failures by reason, skipped files, known broken
-    /// files, files dated by their mtime, photos near the window's edges, and why the run stopped.
-    var details: [String] {
+    /// What is worth a look in this event, before the summary: failures by reason, skipped files,
+    /// known broken files, files dated by their mtime, photos near the window's edges.
+    public var details: [String] {
         var lines: [String] = []
         let failed = self.count(.failed)
         if failed > 0 {
             lines.append("Failed: \(failed) (the --report file lists every one)")
-            for (reason, tally) in self.failureReasons.sorted(by: { ($0.value.count, $1.key) > ($1.value.count, $0.key) }) {
+            for (reason, tally) in self.failureReasons.sorted(by: {
+                ($0.value.count, $1.key) > ($1.value.count, $0.key)
+            }) {
                 lines.append("  \(reason): \(tally.count)")
                 for example in tally.examples { lines.append("    " + Self.shortened(example)) }
                 if tally.count > tally.examples.count { lines.append("    …") }
@@ -49,7 +50,9 @@ extension RunReport {
             for (reason, tally) in self.skippedReasons.sorted(by: { $0.value.count > $1.value.count }) {
                 var line = "  \(reason): \(tally.count)"
                 if reason != FileOutcome.unchangedReason {
-                    line += " (" + tally.examples.joined(separator: ", ") + (tally.count > tally.examples.count ? ", …" : "") + ")"
+                    line +=
+                        " (" + tally.examples.joined(separator: ", ")
+                        + (tally.count > tally.examples.count ? ", …" : "") + ")"
                 }
                 lines.append(line)
             }
@@ -57,7 +60,8 @@ extension RunReport {
         if self.knownBroken > 0 {
             lines.append(
                 "\(self.knownBroken) known broken \(self.knownBroken == 1 ? "file" : "files"), unchanged; "
-                    + "--report lists them, --retry-failed tries them again")
+                    + "--report lists them, --retry-failed tries them again (after a library upgrade or with a higher --max-pixels)"
+            )
         }
         if self.datedByFileTime > 0 {
             lines.append("\(self.datedByFileTime) dated by file time, not by the camera (no capture time in the file)")
@@ -68,12 +72,22 @@ extension RunReport {
                 guard let capture = outcome.capture, let nearEdge = outcome.nearEdge else { continue }
                 var how = capture.source.rawValue
                 if let zone = capture.assumedZone { how += " " + zone }
-                lines.append("  \(PathBytes.printable(outcome.path)): \(nearEdge) (taken \(RFC3339.format(capture.instant)), \(how))")
+                lines.append(
+                    "  \(PathBytes.printable(outcome.path)): \(nearEdge) (taken \(RFC3339.format(capture.instant)), \(how))"
+                )
             }
             if self.nearEdgeCount > self.nearEdge.count {
-                lines.append("  … and \(self.nearEdgeCount - self.nearEdge.count) more (the --report file marks every one)")
+                lines.append(
+                    "  … and \(self.nearEdgeCount - self.nearEdge.count) more (the --report file marks every one)")
             }
         }
+        return lines
+    }
+
+    /// What holds for the whole run, whatever the number of events: hidden entries passed over,
+    /// why the run stopped, a catalog problem. Said once.
+    public var runLines: [String] {
+        var lines: [String] = []
         if self.hiddenEntries > 0 {
             lines.append("Hidden files and folders passed over: \(self.hiddenEntries) (--include-hidden to take them)")
         }

@@ -28,7 +28,11 @@ public struct RunReport: Sendable {
     public private(set) var nearEdge: [FileOutcome] = []
     public private(set) var nearEdgeCount = 0
     public var hiddenEntries = 0
+    /// Stopped by the user (Ctrl-C).
     public var interrupted = false
+    /// Stopped before the end, by the user or by the run itself (a refused token, a server gone):
+    /// the files not reached have no outcome yet.
+    public var stoppedEarly = false
     /// A problem with the catalog that did not stop the run but must be reported.
     public var catalogProblem: String?
     /// What stopped the run before its end (a refused token, a server that stopped answering), if
@@ -52,7 +56,8 @@ public struct RunReport: Sendable {
         /// same files give the same text whatever order they ended in.
         mutating func add(_ example: String) {
             self.count += 1
-            guard self.examples.count < RunReport.examplesPerReason || example < self.examples[self.examples.count - 1] else { return }
+            guard self.examples.count < RunReport.examplesPerReason || example < self.examples[self.examples.count - 1]
+            else { return }
             self.examples.insert(example, at: self.examples.firstIndex { example < $0 } ?? self.examples.count)
             if self.examples.count > RunReport.examplesPerReason { self.examples.removeLast() }
         }
@@ -88,7 +93,8 @@ public struct RunReport: Sendable {
         case .skipped where outcome.knownBroken:
             self.knownBroken += 1
         case .skipped:
-            self.skippedReasons[outcome.reason ?? "skipped", default: ReasonTally()].add(PathBytes.printable(outcome.path))
+            self.skippedReasons[outcome.reason ?? "skipped", default: ReasonTally()].add(
+                PathBytes.printable(outcome.path))
         default:
             break
         }
@@ -105,7 +111,7 @@ public struct RunReport: Sendable {
     /// Every file discovery found ended with exactly one outcome; a stopped run leaves the rest
     /// without one, for the next run.
     public var totalsAgree: Bool {
-        self.interrupted ? self.filesSeen <= self.filesDiscovered : self.filesSeen == self.filesDiscovered
+        self.stoppedEarly ? self.filesSeen <= self.filesDiscovered : self.filesSeen == self.filesDiscovered
     }
 
     /// The PhotoShare clients' summary: only the non-zero counts, in this order. "Uploaded" is
@@ -118,7 +124,8 @@ public struct RunReport: Sendable {
         if self.count(.duplicate) > 0 { parts.append("\(self.count(.duplicate)) Duplicates") }
         if self.count(.outside) > 0 { parts.append("\(self.count(.outside)) Outside event dates") }
         guard parts.isEmpty else { return parts.joined(separator: ", ") }
-        return self.dryRun ? "Nothing to \(archive ? "store" : "upload")" : "No photos \(archive ? "stored" : "uploaded")"
+        return self.dryRun
+            ? "Nothing to \(archive ? "store" : "upload")" : "No photos \(archive ? "stored" : "uploaded")"
     }
 
     public var filesPerSecond: Double {

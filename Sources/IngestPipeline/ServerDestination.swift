@@ -11,7 +11,7 @@ public struct ServerDestination: Destination {
         self.client = client
     }
 
-    public var identity: String { "server:" + self.client.address.baseURL }
+    public var identity: String { "server:" + self.client.address.shown }
 
     public var readsOriginalFromDisk: Bool { true }
 
@@ -21,7 +21,8 @@ public struct ServerDestination: Destination {
 
     public func store(_ photo: PreparedPhoto, in event: Event) async throws(IngestError) -> StoreResult {
         let upload = PhotoUpload(
-            eventID: event.id, path: photo.file.file.path, filename: photo.filename, mediaType: photo.file.kind.mediaType,
+            eventID: event.id, path: photo.file.file.path, filename: photo.filename,
+            mediaType: photo.file.kind.mediaType,
             hash: photo.file.hash, size: photo.file.file.stamp.size, capturedAt: photo.capture.instant,
             thumbnail500: photo.thumbnails?.large.jpeg ?? [], thumbnail200: photo.thumbnails?.small.jpeg ?? [])
         return try await self.client.upload(upload) == .uploaded ? .stored : .duplicate
@@ -31,6 +32,8 @@ public struct ServerDestination: Destination {
 
     public var statistics: [String: Int] {
         let transfers = self.client.transferStatistics
-        return ["requests": transfers.requests, "retries": transfers.retries, "bytesUploaded": Int(transfers.bytesUploaded)]
+        return [
+            "requests": transfers.requests, "retries": transfers.retries, "bytesUploaded": Int(transfers.bytesUploaded),
+        ]
     }
 }

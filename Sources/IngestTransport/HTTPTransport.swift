@@ -57,7 +57,8 @@ public final class HTTPTransport: @unchecked Sendable {
             if !stopped { self.incoming.append((request, continuation)) }
             self.lock.unlock()
             if stopped {
-                continuation.resume(returning: .failure(TransportError(code: -1, message: "the transport was shut down")))
+                continuation.resume(
+                    returning: .failure(TransportError(code: -1, message: "the transport was shut down")))
             } else {
                 curl_multi_wakeup(self.multi)
             }
@@ -101,7 +102,8 @@ public final class HTTPTransport: @unchecked Sendable {
             self.lock.unlock()
             if stopped { break }
             if abandoning {
-                let abandoned = TransportError(code: Self.abandonedCode, message: "stopped before the transfer finished")
+                let abandoned = TransportError(
+                    code: Self.abandonedCode, message: "stopped before the transfer finished")
                 for (_, continuation) in requests { continuation.resume(returning: .failure(abandoned)) }
                 self.removeAll(with: abandoned)
                 curl_multi_poll(self.multi, nil, 0, 1_000, nil)
@@ -113,11 +115,15 @@ public final class HTTPTransport: @unchecked Sendable {
                 if let unsafe = request.headers.first(where: { Self.breaksHeader($0.0) || Self.breaksHeader($0.1) }) {
                     continuation.resume(
                         returning: .failure(
-                            TransportError(code: Self.refusedCode, message: "the \(unsafe.0) header holds a line break or NUL: not sent")))
+                            TransportError(
+                                code: Self.refusedCode,
+                                message: "the \(unsafe.0) header holds a line break or NUL: not sent")))
                     continue
                 }
                 guard let transfer = Transfer(request, options: self.options, continuation: continuation) else {
-                    continuation.resume(returning: .failure(TransportError(code: -1, message: "cannot prepare the request (unreadable file?)")))
+                    continuation.resume(
+                        returning: .failure(
+                            TransportError(code: -1, message: "cannot prepare the request (unreadable file?)")))
                     continue
                 }
                 self.active[ObjectIdentifier(transfer)] = transfer
@@ -154,10 +160,12 @@ public final class HTTPTransport: @unchecked Sendable {
                 var status = 0
                 _ = ingest_curl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
                 transfer.continuation.resume(
-                    returning: .success(HTTPResponse(status: status, headers: transfer.responseHeaders, body: transfer.responseBody)))
+                    returning: .success(
+                        HTTPResponse(status: status, headers: transfer.responseHeaders, body: transfer.responseBody)))
             } else {
                 let message = String(cString: curl_easy_strerror(result))
-                transfer.continuation.resume(returning: .failure(TransportError(code: Int(result.rawValue), message: message)))
+                transfer.continuation.resume(
+                    returning: .failure(TransportError(code: Int(result.rawValue), message: message)))
             }
         }
     }

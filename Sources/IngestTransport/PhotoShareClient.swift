@@ -16,6 +16,17 @@ public struct ServerAddress: Sendable, Equatable {
     static func trimmed(_ url: String) -> String {
         url.hasSuffix("/") ? String(url.dropLast()) : url
     }
+
+    /// The base URL as it may be shown, logged or recorded: without the credentials a URL can
+    /// carry (`https://user:secret@host`).
+    public var shown: String {
+        guard var parts = URLComponents(string: self.baseURL), parts.user != nil || parts.password != nil else {
+            return self.baseURL
+        }
+        parts.user = nil
+        parts.password = nil
+        return parts.string ?? self.baseURL
+    }
 }
 
 /// A photo to upload: its file (streamed from disk), what the form says of it, its thumbnails.
@@ -78,7 +89,7 @@ public final class PhotoShareClient: Sendable {
         self.transport = transport
         self.tokens = tokens
         self.retry = retry
-        self.breaker = CircuitBreaker(host: address.baseURL, giveUpAfter: unreachableAfter)
+        self.breaker = CircuitBreaker(host: address.shown, giveUpAfter: unreachableAfter)
     }
 
     public var transferStatistics: TransferStatistics { self.statistics.withLock { $0 } }
@@ -94,7 +105,8 @@ public final class PhotoShareClient: Sendable {
     /// The events the user's token can see.
     public func events() async throws(IngestError) -> [Event] {
         let response = try await self.send(kind: .access) { token in
-            HTTPRequest(method: .get, url: self.address.baseURL + "/api/getUserEventsWithAnalytics", headers: Self.auth(token))
+            HTTPRequest(
+                method: .get, url: self.address.baseURL + "/api/getUserEventsWithAnalytics", headers: Self.auth(token))
         }
         guard response.status == 200 else { throw Self.failure(response, doing: "listing events") }
         guard let events = PhotoShareDecoding.events(response.body) else {
@@ -105,14 +117,17 @@ public final class PhotoShareClient: Sendable {
 
     /// Every hash the event already holds, fetched once.
     public func uploadedHashes(eventID: String) async throws(IngestError) -> KnownHashes {
-        let escaped = eventID.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? eventID
+        let escaped =
+            eventID.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? eventID
         let url =
             self.address.functionsURL.map { $0 + "/functions/v1/api-events-uploaded-photos/" + escaped }
             ?? self.address.baseURL + "/api/events/\(escaped)/uploaded-photos"
         let response = try await self.send(kind: .access) { token in
             HTTPRequest(method: .get, url: url, headers: Self.auth(token))
         }
-        guard response.status == 200 else { throw Self.failure(response, doing: "fetching the event's uploaded hashes") }
+        guard response.status == 200 else {
+            throw Self.failure(response, doing: "fetching the event's uploaded hashes")
+        }
         guard let hashes = PhotoShareDecoding.hashes(response.body) else {
             throw IngestError(.serverUnusable, "the uploaded-hash list is not the JSON the PhotoShare API describes")
         }
@@ -142,13 +157,21 @@ public final class PhotoShareClient: Sendable {
             FormPart(name: "filename", content: .text(photo.filename)),
             FormPart(name: "mediaType", content: .text(photo.mediaType)),
             FormPart(name: "photos", content: .text(String(decoding: photos, as: UTF8.self))),
-            FormPart(name: "file", content: .file(path: photo.path, size: photo.size), filename: photo.filename, contentType: photo.mediaType),
+            FormPart(
+                name: "file", content: .file(path: photo.path, size: photo.size), filename: photo.filename,
+                contentType: photo.mediaType),
         ]
         if !photo.thumbnail500.isEmpty {
-            parts.append(FormPart(name: "thumbnail_500", content: .bytes(photo.thumbnail500), filename: "thumbnail_500.jpg", contentType: "image/jpeg"))
+            parts.append(
+                FormPart(
+                    name: "thumbnail_500", content: .bytes(photo.thumbnail500), filename: "thumbnail_500.jpg",
+                    contentType: "image/jpeg"))
         }
         if !photo.thumbnail200.isEmpty {
-            parts.append(FormPart(name: "thumbnail_200", content: .bytes(photo.thumbnail200), filename: "thumbnail_200.jpg", contentType: "image/jpeg"))
+            parts.append(
+                FormPart(
+                    name: "thumbnail_200", content: .bytes(photo.thumbnail200), filename: "thumbnail_200.jpg",
+                    contentType: "image/jpeg"))
         }
         let url = self.address.baseURL + "/api/mobile-upload"
         let response = try await self.send(kind: .upload) { token in
@@ -166,9 +189,8 @@ public final class PhotoShareClient: Sendable {
     func send(kind: TokenKind, _ make: (String) -> HTTPRequest) async throws(IngestError) -> HTTPResponse {
         var token = try await self.tokens.token(kind)
         var attempt = 0
+        var probes = 0
         var refreshed = false
-        /// When this request first got no answer at all.
-        var unansweredSince: ContinuousClock.Instant?
         // Every try of one request carries the same key: a server can tell a retry from a new request.
         let idempotencyKey = UUID().uuidString
         while true {
@@ -176,6 +198,7 @@ public final class PhotoShareClient: Sendable {
             self.statistics.withLock { $0.requests += 1 }
             var request = make(token)
             request.headers.append(("Idempotency-Key", idempotencyKey))
+            let started = ContinuousClock.now
             let result = await self.transport.perform(request)
             var retryAfter: String?
             var reason: String
@@ -186,13 +209,14 @@ public final class PhotoShareClient: Sendable {
                 if error.code == HTTPTransport.refusedCode { throw IngestError(.uploadRejected, error.message) }
                 reason = "network error: \(error.message)"
                 if CircuitBreaker.isUnanswered(error) {
-                    let since = unansweredSince ?? .now
-                    unansweredSince = since
-                    guard self.breaker.unanswered(error) else { try self.breaker.check(); continue }
-                    probing = self.breaker.silent(since: since)
+                    switch self.breaker.unanswered(error, tryStartedAt: started) {
+                    case .open: try self.breaker.check()
+                    case .probe: probing = true
+                    case .retry: break
+                    }
                 }
             case .success(let response):
-                self.breaker.answered()
+                self.breaker.answered(tryStartedAt: started)
                 if response.status == 401 {
                     if !refreshed, let fresh = try await self.tokens.replacement(for: token, kind: kind) {
                         token = fresh
@@ -209,19 +233,25 @@ public final class PhotoShareClient: Sendable {
                 reason = "HTTP \(response.status)\(Self.detail(response))"
             }
             if self.stopping.load(ordering: .relaxed) { throw Self.stoppedError }
-            // A server that answers no one is the breaker's to judge, not this file's: keep probing.
+            // A probe of a server that answers no one is the breaker's to judge, and costs no retry.
             guard attempt < self.retry.retries || probing else {
                 throw IngestError(.uploadFailed, "\(reason), after \(attempt) \(attempt == 1 ? "retry" : "retries")")
             }
-            var delay = self.retry.delay(attempt: min(attempt, self.retry.retries), retryAfter: retryAfter)
-            if probing { delay = min(delay, self.breaker.giveUpAfter / 4) }
-            attempt += 1
+            let delay: TimeInterval
+            if probing {
+                delay = min(self.retry.delay(attempt: probes, retryAfter: nil), self.breaker.longestProbeWait)
+                probes += 1
+            } else {
+                delay = self.retry.delay(attempt: attempt, retryAfter: retryAfter)
+                attempt += 1
+            }
             self.statistics.withLock { $0.retries += 1 }
             try? await Task.sleep(for: .milliseconds(Int(delay * 1_000)))
         }
     }
 
-    static let stoppedError = IngestError(.stopped, "stopped by Ctrl-C before the upload finished; the next run does it")
+    static let stoppedError = IngestError(
+        .stopped, "stopped by Ctrl-C before the request finished; the next run does it")
 
     static func auth(_ token: String) -> [(String, String)] { [("Authorization", "Bearer " + token)] }
 

@@ -28,19 +28,25 @@ enum Defaults {
         guard let name else { return TimeZone.current }
         if name.first == "+" || name.first == "-" {
             guard let offset = UTCOffset.parse(name), let zone = TimeZone(secondsFromGMT: offset) else {
-                throw ValidationError("--timezone '\(name)' is not an offset ±HH:MM within ±14:00, e.g. +02:00 or -07:00.")
+                throw ValidationError(
+                    "--timezone '\(name)' is not an offset ±HH:MM within ±14:00, e.g. +02:00 or -07:00.")
             }
             return zone
         }
         let hint = "give an IANA name such as Europe/Berlin, America/Los_Angeles or UTC, or an offset such as +02:00"
         // Abbreviations (PST, CEST) and POSIX-style offsets (UTC+2, GMT-5): refused with the hint.
         let letters = name.unicodeScalars.allSatisfy { CharacterSet.uppercaseLetters.contains($0) }
-        if (letters && name != "UTC" && name != "GMT") || (name.contains(where: { $0 == "+" || $0 == "-" }) && !name.contains("/")) {
-            throw ValidationError("--timezone '\(name)' is an abbreviation or a POSIX offset, which mean different things to different tools: \(hint).")
+        if (letters && name != "UTC" && name != "GMT")
+            || (name.contains(where: { $0 == "+" || $0 == "-" }) && !name.contains("/"))
+        {
+            throw ValidationError(
+                "--timezone '\(name)' is an abbreviation or a POSIX offset, which mean different things to different tools: \(hint)."
+            )
         }
         // Foundation names "UTC" "GMT"; its IANA name keeps what the user asked for recognisable.
         let identifier = name == "UTC" ? "Etc/UTC" : name
-        guard TimeZone.knownTimeZoneIdentifiers.contains(identifier) || identifier == "Etc/UTC", let zone = TimeZone(identifier: identifier)
+        guard TimeZone.knownTimeZoneIdentifiers.contains(identifier) || identifier == "Etc/UTC",
+            let zone = TimeZone(identifier: identifier)
         else {
             throw ValidationError("--timezone '\(name)' is not a time zone this machine knows: \(hint).")
         }

@@ -13,7 +13,8 @@ enum EventsFile {
             throw ValidationError("--events: cannot read '\(path)'.")
         }
         let text = String(decoding: data, as: UTF8.self)
-        let rows = text.drop { $0.isWhitespace }.first == "[" ? try Self.jsonRows(text, path) : try Self.csvRows(text, path)
+        let rows =
+            text.drop { $0.isWhitespace }.first == "[" ? try Self.jsonRows(text, path) : try Self.csvRows(text, path)
         guard !rows.isEmpty else { throw ValidationError("--events: '\(path)' lists no event.") }
         var seen: Set<String> = []
         return try rows.enumerated().map { index, row in
@@ -21,12 +22,15 @@ enum EventsFile {
             guard let name = row["name"].map({ $0.trimmingCharacters(in: .whitespaces) }), !name.isEmpty else {
                 throw ValidationError("\(place) has no name.")
             }
-            guard seen.insert(name).inserted else { throw ValidationError("\(place): the name '\(name)' is used twice.") }
+            guard seen.insert(name).inserted else {
+                throw ValidationError("\(place): the name '\(name)' is used twice.")
+            }
             func time(_ key: String) throws -> Date? {
                 guard let text = row[key]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
                 guard let date = RFC3339.windowBound(text, isEnd: key == "end") else {
                     throw ValidationError(
-                        "\(place) (\(name)): \(key) '\(text)' is not an RFC 3339 time or a date, e.g. 2025-09-27T21:00:00Z or 2025-09-27.")
+                        "\(place) (\(name)): \(key) '\(text)' is not an RFC 3339 time or a date, e.g. 2025-09-27T21:00:00Z or 2025-09-27."
+                    )
                 }
                 return date
             }
@@ -56,7 +60,9 @@ enum EventsFile {
             throw ValidationError("--events: '\(path)' needs a header line naming its columns: name,start,end.")
         }
         return csv.rows.map { row in
-            Dictionary(row.map { ($0.key.trimmingCharacters(in: .whitespaces), $0.value) }, uniquingKeysWith: { first, _ in first })
+            Dictionary(
+                row.map { ($0.key.trimmingCharacters(in: .whitespaces), $0.value) },
+                uniquingKeysWith: { first, _ in first })
         }
     }
 }

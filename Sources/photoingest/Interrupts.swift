@@ -12,7 +12,7 @@ enum Interrupts {
         signal(SIGINT, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         source.setEventHandler {
-            if stop.isRequested {
+            if stop.isRequestedByUser {
                 FileHandle.standardError.write(Data("\nStopped.\n".utf8))
                 _exit(130)
             }

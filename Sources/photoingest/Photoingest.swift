@@ -18,15 +18,22 @@ struct Photoingest: AsyncParsableCommand {
 
     /// Exit status 2 for usage and configuration errors (ArgumentParser's own is 64).
     static let usageExitCode: Int32 = 2
-    /// The server could not be used: it answered nothing, or not as the API says.
+    /// The server could not be used: it answered nothing, not as the API says, or refused the token.
     static let serverUnusableExitCode: Int32 = 3
     /// Another run holds the catalog or the archive (`--no-wait`): EX_TEMPFAIL, try again later.
     static let busyExitCode: Int32 = 75
 
-    static func exitCode(for error: IngestError) -> Int32 {
+    /// Ctrl-C, before the run began or during it.
+    static let interruptedExitCode: Int32 = 130
+
+    /// The exit status for an error that stopped the run, by what kind of error it is.
+    static func exitStatus(for error: IngestError) -> Int32 {
         switch error.code {
-        case .serverUnreachable, .serverUnusable: self.serverUnusableExitCode
+        // Before any file: a failed request can only be the server's events or hash sets.
+        case .serverUnreachable, .serverUnusable, .tokenRefused, .uploadFailed, .uploadRejected:
+            self.serverUnusableExitCode
         case .busy: self.busyExitCode
+        case .stopped: self.interruptedExitCode
         default: self.usageExitCode
         }
     }
@@ -44,7 +51,7 @@ struct Photoingest: AsyncParsableCommand {
             // The run could not start: an unusable archive, catalog or report file, a server
             // that cannot be used, another run holding the catalog.
             FileHandle.standardError.write(Data("photoingest: error: \(error.message)\n".utf8))
-            Foundation.exit(self.exitCode(for: error))
+            Foundation.exit(self.exitStatus(for: error))
         } catch {
             if self.exitCode(for: error) == .validationFailure {
                 FileHandle.standardError.write(Data((self.fullMessage(for: error) + "\n").utf8))

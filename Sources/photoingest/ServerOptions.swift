@@ -5,16 +5,26 @@ import IngestTransport
 
 /// How to reach a PhotoShare server and prove who we are: shared by `run` and `events`.
 struct ServerOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("PhotoShare server to upload to (default: $PHOTOINGEST_SERVER; without one, the local archive).", valueName: "url"))
+    @Option(
+        help: ArgumentHelp(
+            "PhotoShare server to upload to (default: $PHOTOINGEST_SERVER; without one, the local archive).",
+            valueName: "url"))
     var server: String?
 
-    @Option(help: ArgumentHelp("Base URL of the functions host serving the hash route, when it is not --server.", valueName: "url"))
+    @Option(
+        help: ArgumentHelp(
+            "Base URL of the functions host serving the hash route, when it is not --server.", valueName: "url"))
     var functionsUrl: String?
 
-    @Option(help: ArgumentHelp("Access token (default: $PHOTOINGEST_TOKEN). Prefer the variable: arguments show in ps.", valueName: "token"))
+    @Option(
+        help: ArgumentHelp(
+            "Access token (default: $PHOTOINGEST_TOKEN). Prefer the variable: arguments show in ps.", valueName: "token"
+        ))
     var token: String?
 
-    @Option(help: ArgumentHelp("Upload token (default: $PHOTOINGEST_UPLOAD_TOKEN, else the access token).", valueName: "token"))
+    @Option(
+        help: ArgumentHelp(
+            "Upload token (default: $PHOTOINGEST_UPLOAD_TOKEN, else the access token).", valueName: "token"))
     var uploadToken: String?
 
     @Option(
@@ -23,7 +33,9 @@ struct ServerOptions: ParsableArguments {
             valueName: "command"))
     var tokenCommand: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Concurrent uploads, one HTTP/1.1 connection each.", valueName: "n"))
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("Concurrent uploads, one HTTP/1.1 connection each.", valueName: "n")
+    )
     var uploads = 6
 
     @Option(
@@ -59,8 +71,10 @@ struct ServerOptions: ParsableArguments {
         guard let url = self.serverURL else { return }
         for (option, value) in [("--server", url), ("--functions-url", self.functionsUrl)] {
             guard let value else { continue }
-            guard let parsed = URL(string: value), ["http", "https"].contains(parsed.scheme ?? ""), parsed.host != nil else {
-                throw ValidationError("\(option) '\(value)' is not an http(s) URL, e.g. https://photoshare.example.com.")
+            guard let parsed = URL(string: value), ["http", "https"].contains(parsed.scheme ?? ""), parsed.host != nil
+            else {
+                throw ValidationError(
+                    "\(option) '\(value)' is not an http(s) URL, e.g. https://photoshare.example.com.")
             }
         }
         if self.uploads < 1 { throw ValidationError("--uploads must be at least 1.") }
@@ -85,7 +99,9 @@ struct ServerOptions: ParsableArguments {
         guard let url = self.serverURL else { return nil }
         if self.insecure {
             FileHandle.standardError.write(
-                Data("warning: --insecure: the server's TLS certificate is not verified; anyone on the path can read the tokens.\n".utf8))
+                Data(
+                    "warning: --insecure: the server's TLS certificate is not verified; anyone on the path can read the tokens.\n"
+                        .utf8))
         }
         var options = TransportOptions()
         options.maxConnections = self.uploads
@@ -94,7 +110,8 @@ struct ServerOptions: ParsableArguments {
         options.lowSpeedSeconds = self.stallTimeout
         options.connectTimeoutMilliseconds = min(options.connectTimeoutMilliseconds, self.stallTimeout * 1_000)
         return PhotoShareClient(
-            address: ServerAddress(baseURL: url, functionsURL: self.functionsUrl), transport: HTTPTransport(options: options),
+            address: ServerAddress(baseURL: url, functionsURL: self.functionsUrl),
+            transport: HTTPTransport(options: options),
             tokens: TokenProvider(try self.tokenSource()), retry: RetryPolicy(retries: self.retries),
             unreachableAfter: TimeInterval(self.unreachableTimeout))
     }

@@ -18,10 +18,12 @@ import Testing
     }
 
     func manifest(_ corpus: URL) throws -> Manifest {
-        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: corpus.appendingPathComponent("manifest.json")))
+        let object = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: corpus.appendingPathComponent("manifest.json")))
         let dictionary = object as? [String: Any] ?? [:]
         return Manifest(
-            photos: dictionary["photos"] as? [[String: Any]] ?? [], duplicates: dictionary["duplicates"] as? [[String: Any]] ?? [])
+            photos: dictionary["photos"] as? [[String: Any]] ?? [],
+            duplicates: dictionary["duplicates"] as? [[String: Any]] ?? [])
     }
 
     @Test func ingestsEveryPhotoOnceWithThumbnailsAndARunAfterItDoesNothing() throws {
@@ -56,8 +58,10 @@ import Testing
             if !copied.contains(name) { #expect(entry["status"] as? String == "uploaded") }
             let stored = cli.archive.appendingPathComponent("originals/\(hex.prefix(2))/\(hex).jpg")
             #expect(try Data(contentsOf: stored) == Data(contentsOf: file))
-            let large = try Fixtures.dimensions(of: cli.archive.appendingPathComponent("thumbnails/500/\(hex.prefix(2))/\(hex).jpg"))
-            let small = try Fixtures.dimensions(of: cli.archive.appendingPathComponent("thumbnails/200/\(hex.prefix(2))/\(hex).jpg"))
+            let large = try Fixtures.dimensions(
+                of: cli.archive.appendingPathComponent("thumbnails/500/\(hex.prefix(2))/\(hex).jpg"))
+            let small = try Fixtures.dimensions(
+                of: cli.archive.appendingPathComponent("thumbnails/200/\(hex.prefix(2))/\(hex).jpg"))
             #expect(max(large.width, large.height) == 500)
             #expect(max(small.width, small.height) == 200)
             // Orientation 6 and 8 turn the landscape sensor image upright.

@@ -7,9 +7,10 @@ import Testing
         let cli = CommandLine("help")
         let help = try cli.run(["run", "--help"])
         #expect(help.status == 0)
-        for text in ["--archive", "--event", "--from", "--until", "--jobs", "--catalog", "--timezone", "--dry-run",
-            "--report", "--json", "--quiet", "--include-hidden", "Examples:", "Exit status"]
-        {
+        for text in [
+            "--archive", "--event", "--from", "--until", "--jobs", "--catalog", "--timezone", "--dry-run",
+            "--report", "--json", "--quiet", "--include-hidden", "Examples:", "Exit status",
+        ] {
             #expect(help.stdout.contains(text), "help lacks \(text)")
         }
         let top = try cli.run(["--help"])
@@ -17,7 +18,8 @@ import Testing
         #expect(top.stdout.contains("run"))
     }
 
-    @Test("Usage and configuration errors exit 2 with a message that says what to fix",
+    @Test(
+        "Usage and configuration errors exit 2 with a message that says what to fix",
         arguments: [
             (["run", "/no/such/folder"], "no such file or folder"),
             (["run", ".", "--from", "yesterday"], "RFC 3339"),
@@ -37,7 +39,8 @@ import Testing
         let cli = CommandLine("bad-catalog")
         let photos = cli.folder.appending("photos")
         try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: cli.catalog.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: cli.catalog.deletingLastPathComponent(), withIntermediateDirectories: true)
         let garbage = Data(String(repeating: "not sqlite ", count: 1_000).utf8)
         try garbage.write(to: cli.catalog)
         let result = try cli.ingest([photos])
@@ -61,8 +64,10 @@ import Testing
             tags: ["EXIF:DateTimeOriginal": "2025:09:28 05:00:00"])
         let run = try cli.ingest(
             [photos.url],
-            ["--event", "Birthday Party", "--from", "2025-09-27T21:00:00", "--until", "2025-09-28T05:00:00",
-             "--timezone", "UTC"])
+            [
+                "--event", "Birthday Party", "--from", "2025-09-27T21:00:00", "--until", "2025-09-28T05:00:00",
+                "--timezone", "UTC",
+            ])
         #expect(run.status == 0, "\(run.result.stderr)")
         #expect(run.entry(named: "inside.jpg")?["status"] as? String == "uploaded")
         #expect(run.entry(named: "inside.jpg")?["captureTime"] as? String == "2025-09-28T04:39:00Z")
@@ -76,13 +81,16 @@ import Testing
         #expect(run.result.stderr.contains("without an offset: Etc/UTC"), "\(run.result.stderr)")
         // Both edge cases are listed for a second look, in the report and at the end of the run.
         #expect(run.entry(named: "before.jpg")?["nearEdge"] as? String == "outside the window by 1 min")
-        #expect(run.entry(named: "edge.jpg")?["nearEdge"] as? String == "inside the window only in the assumed time zone")
+        #expect(
+            run.entry(named: "edge.jpg")?["nearEdge"] as? String == "inside the window only in the assumed time zone")
         #expect(run.entry(named: "inside.jpg")?["nearEdge"] == nil)
         #expect(run.summary["nearEdge"] as? Int == 2)
         #expect(run.result.stderr.contains("Near the window's edges, check their time zone: 2"))
     }
 
-    @Test("With the process's own TZ far from UTC, window times without a zone are still UTC; that TZ is only the assumed zone")
+    @Test(
+        "With the process's own TZ far from UTC, window times without a zone are still UTC; that TZ is only the assumed zone"
+    )
     func windowIsUTCWhateverTheProcessZone() throws {
         let cli = CommandLine("window-tz")
         let photos = TemporaryFolder("window-tz-photos")
@@ -130,14 +138,19 @@ import Testing
 
         let again = try cli.ingest([photos.url], window + ["--timezone", "UTC"])
         #expect(again.summary["unchanged"] as? Int == 2)
-        #expect((again.stages["read"] as? [String: Any])?["count"] == nil, "a run with nothing new read \(again.stages)")
+        #expect(
+            (again.stages["read"] as? [String: Any])?["count"] == nil, "a run with nothing new read \(again.stages)")
     }
 
     @Test("--events FILE (CSV or JSON) in the archive: every event in one pass, a photo in two windows stored in both")
     func eventsFromAFile() throws {
         let photos = TemporaryFolder("events-file-photos")
-        for (name, time) in [("toast.jpg", "2025:09:27 20:30:00"), ("dance.jpg", "2025:09:27 23:30:00"), ("morning.jpg", "2025:09:28 09:00:00")] {
-            _ = try Fixtures.jpeg(in: photos, name: name, tags: ["EXIF:DateTimeOriginal": time, "EXIF:OffsetTimeOriginal": "+00:00"])
+        for (name, time) in [
+            ("toast.jpg", "2025:09:27 20:30:00"), ("dance.jpg", "2025:09:27 23:30:00"),
+            ("morning.jpg", "2025:09:28 09:00:00"),
+        ] {
+            _ = try Fixtures.jpeg(
+                in: photos, name: name, tags: ["EXIF:DateTimeOriginal": time, "EXIF:OffsetTimeOriginal": "+00:00"])
         }
         let csv = photos.appending("events.csv")
         // A name with a comma, quoted; a time without a zone, which is UTC.
@@ -157,12 +170,18 @@ import Testing
             let index = cli.archive.appendingPathComponent("index.sqlite").path
             let held = try runProgram(
                 "sqlite3",
-                [index, "SELECT e.name, ep.filename FROM event e JOIN event_photo ep ON ep.event_id = e.id ORDER BY 1, 2"])
-            #expect(held.stdout == "Dinner|toast.jpg\nParty, the big one|dance.jpg\nParty, the big one|toast.jpg\n", "\(held.stdout)")
+                [
+                    index,
+                    "SELECT e.name, ep.filename FROM event e JOIN event_photo ep ON ep.event_id = e.id ORDER BY 1, 2",
+                ])
+            #expect(
+                held.stdout == "Dinner|toast.jpg\nParty, the big one|dance.jpg\nParty, the big one|toast.jpg\n",
+                "\(held.stdout)")
             #expect(TestEnvironment.files(under: cli.archive.appendingPathComponent("originals")).count == 2)
             #expect(run.summary["outsideAllEvents"] as? Int == 1)
-            #expect((run.summary["events"] as? [[String: Any]])?.map { $0["summary"] as? String }
-                == ["2 Stored, 1 Outside event dates", "1 Stored, 2 Outside event dates"])
+            #expect(
+                (run.summary["events"] as? [[String: Any]])?.map { $0["summary"] as? String }
+                    == ["2 Stored, 1 Outside event dates", "1 Stored, 2 Outside event dates"])
         }
 
         let twice = photos.appending("twice.csv")
@@ -170,7 +189,9 @@ import Testing
         let refused = try CommandLine("events-bad").run(["run", photos.path, "--events", twice.path])
         #expect(refused.status == 2)
         #expect(refused.stderr.contains("the name 'A' is used twice"), "\(refused.stderr)")
-        let mixed = try CommandLine("events-mixed").run(["run", photos.path, "--events", csv.path, "--from", "2025-09-27T00:00:00Z"])
+        let mixed = try CommandLine("events-mixed").run([
+            "run", photos.path, "--events", csv.path, "--from", "2025-09-27T00:00:00Z",
+        ])
         #expect(mixed.status == 2)
         #expect(mixed.stderr.contains("drop --event, --from and --until"), "\(mixed.stderr)")
     }

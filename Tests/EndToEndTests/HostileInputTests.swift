@@ -27,14 +27,18 @@ import Testing
             TestEnvironment.repository.appendingPathComponent("scripts/make-hostile-corpus").path,
             [corpus.path, "--real", TestEnvironment.realCorpus.path, "--large-dir", String(largeDir)])
         try #require(result.status == 0, "make-hostile-corpus failed: \(result.stderr)")
-        return try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: corpus.appendingPathComponent("manifest.json")))
+        return try JSONDecoder().decode(
+            Manifest.self, from: Data(contentsOf: corpus.appendingPathComponent("manifest.json")))
     }
 
     /// Root reads files whatever their permissions: the unreadable cases need the run without
     /// the capabilities that allow it.
     static var withoutRootsOverride: [String] {
         getuid() == 0
-            ? ["/usr/bin/setpriv", "--inh-caps=-dac_override,-dac_read_search", "--bounding-set=-dac_override,-dac_read_search"]
+            ? [
+                "/usr/bin/setpriv", "--inh-caps=-dac_override,-dac_read_search",
+                "--bounding-set=-dac_override,-dac_read_search",
+            ]
             : []
     }
 
@@ -50,7 +54,8 @@ import Testing
         return PathBytes.unicode(PathBytes.string(bytes))
     }
 
-    @Test("Each hostile input ends with exactly the outcome it must, with its reason; the rest of the run is unaffected")
+    @Test(
+        "Each hostile input ends with exactly the outcome it must, with its reason; the rest of the run is unaffected")
     func everyHostileFileAccountedFor() throws {
         var cli = CommandLine("hostile")
         cli.launcher = Self.withoutRootsOverride
@@ -93,7 +98,8 @@ import Testing
         // The next run tries again the failures that may go another time (unreadable files), and
         // nothing else: those in the files' own bytes are known broken while they are unchanged.
         let inTheBytes = run.entries.filter {
-            $0["status"] as? String == "failed" && ["decodeFailed", "tooManyPixels"].contains($0["errorCode"] as? String ?? "")
+            $0["status"] as? String == "failed"
+                && ["decodeFailed", "tooManyPixels"].contains($0["errorCode"] as? String ?? "")
         }.count
         let again = try cli.ingest([files])
         #expect(inTheBytes > 0)
@@ -102,7 +108,10 @@ import Testing
         #expect(again.count("uploaded") == 0)
         ReliabilityFigure.record(
             "hostile and broken input",
-            ["entries": manifest.files.count, "stored": uploaded, "failed": run.count("failed"), "skipped": run.count("skipped")])
+            [
+                "entries": manifest.files.count, "stored": uploaded, "failed": run.count("failed"),
+                "skipped": run.count("skipped"),
+            ])
     }
 
     @Test("A folder of many entries (50,000 by default; PHOTOINGEST_LARGE_DIR to change) ends with one outcome each")

@@ -33,13 +33,15 @@ import Testing
         }
         // Every WebP and AVIF too, whatever their EXIF holds.
         for entry in run.entries
-        where ["webp", "avif"].contains(URL(fileURLWithPath: entry["path"] as? String ?? "").pathExtension.lowercased()) {
+        where ["webp", "avif"].contains(URL(fileURLWithPath: entry["path"] as? String ?? "").pathExtension.lowercased())
+        {
             #expect(entry["status"] as? String == "uploaded", "\(entry)")
         }
-        #expect(run.entries.filter { $0["status"] as? String == "failed" }.allSatisfy {
-            let path = $0["path"] as? String ?? ""
-            return path.contains("/broken/") || path.contains("/heic/")
-        })
+        #expect(
+            run.entries.filter { $0["status"] as? String == "failed" }.allSatisfy {
+                let path = $0["path"] as? String ?? ""
+                return path.contains("/broken/") || path.contains("/heic/")
+            })
         // A broken JPEG's reason is libjpeg's own account of what broke, as libjpeg-turbo's djpeg
         // also reports it for that file; one that decodes whole is stored.
         for entry in run.entries where (entry["path"] as? String)?.contains("/broken/") == true {
@@ -51,7 +53,8 @@ import Testing
                 let reason = entry["error"] as? String ?? ""
                 let djpeg = try runProgram("djpeg", ["-outfile", "/dev/null", path.path]).stderr
                 let named = Self.libjpegMessages(in: reason).contains { message in
-                    djpeg.contains(message) || (message == "Premature end of input file" && djpeg.contains("Premature end of JPEG file"))
+                    djpeg.contains(message)
+                        || (message == "Premature end of input file" && djpeg.contains("Premature end of JPEG file"))
                         || (message.hasPrefix("Corrupt JPEG data: found marker") && djpeg.contains("Corrupt JPEG data"))
                 }
                 #expect(named, "\(path.lastPathComponent): \(reason) | djpeg: \(djpeg)")
@@ -124,7 +127,9 @@ import Testing
         "exiftool-samples/Sigma.x3f": ("skipped", "not a supported image format"),
     ]
 
-    @Test("The shared media corpus (videos, raw files, exiftool's samples) ends as today's table says, each with its reason")
+    @Test(
+        "The shared media corpus (videos, raw files, exiftool's samples) ends as today's table says, each with its reason"
+    )
     func mediaCorpusAsToday() throws {
         let corpus = TestEnvironment.realCorpus.deletingLastPathComponent().appendingPathComponent("media")
         let files = TestEnvironment.files(under: corpus)
@@ -133,7 +138,9 @@ import Testing
         #expect(!run.result.timedOut)
         #expect(run.entries.count == files.count, "one outcome per file")
         let relative = Set(files.map { String($0.path.dropFirst(corpus.path.count + 1)) })
-        #expect(relative == Set(Self.mediaToday.keys), "files added or gone: \(relative.symmetricDifference(Self.mediaToday.keys))")
+        #expect(
+            relative == Set(Self.mediaToday.keys),
+            "files added or gone: \(relative.symmetricDifference(Self.mediaToday.keys))")
         for entry in run.entries {
             let path = String((entry["path"] as? String ?? "").dropFirst(corpus.path.count + 1))
             guard let expected = Self.mediaToday[path] else { continue }

@@ -16,7 +16,8 @@ import Testing
         _ cli: CommandLine, _ server: ReferenceServer, _ extra: [String] = [], token: String? = nil
     ) throws -> Ingest {
         let environment = try token.map { ["PHOTOINGEST_TOKEN": $0] } ?? ["PHOTOINGEST_TOKEN": server.token()]
-        return try cli.ingest([try Self.corpus.get()], ["--server", server.url, "--timezone", "UTC"] + extra, environment: environment)
+        return try cli.ingest(
+            [try Self.corpus.get()], ["--server", server.url, "--timezone", "UTC"] + extra, environment: environment)
     }
 
     @Test("A fresh upload stores every photo once with thumbnails; the next runs upload nothing")
@@ -80,7 +81,8 @@ import Testing
         ReliabilityFigure.record(
             "injected 503, 429, dropped connections",
             [
-                "photos": Self.photos, "failed503": faults["failed", default: 0], "throttled429": faults["throttled", default: 0],
+                "photos": Self.photos, "failed503": faults["failed", default: 0],
+                "throttled429": faults["throttled", default: 0],
                 "dropped": faults["dropped", default: 0], "retries": retries,
             ])
     }
@@ -97,14 +99,14 @@ import Testing
         let script = scratch.appending("token.sh")
         // First call: a good access token and an expired upload token; every later call: both good.
         try """
-            #!/bin/sh
-            echo x >> '\(counter.path)'
-            if [ "$(wc -l < '\(counter.path)')" -eq 1 ]; then
-              printf '{"access":"%s","upload":"%s"}\\n' '\(access)' '\(expired)'
-            else
-              printf '{"access":"%s","upload":"%s"}\\n' '\(access)' '\(fresh)'
-            fi
-            """.write(to: script, atomically: true, encoding: .utf8)
+        #!/bin/sh
+        echo x >> '\(counter.path)'
+        if [ "$(wc -l < '\(counter.path)')" -eq 1 ]; then
+          printf '{"access":"%s","upload":"%s"}\\n' '\(access)' '\(expired)'
+        else
+          printf '{"access":"%s","upload":"%s"}\\n' '\(access)' '\(fresh)'
+        fi
+        """.write(to: script, atomically: true, encoding: .utf8)
         let run = try CommandLine("token-command").ingest(
             [try Self.corpus.get()],
             ["--server", server.url, "--timezone", "UTC", "--uploads", "8", "--token-command", "sh '\(script.path)'"])
@@ -122,14 +124,14 @@ import Testing
         _ = try server.addEvent(name: "Party", start: "2025-09-26T00:00:00Z", end: "2025-09-29T00:00:00Z")
         let cli = CommandLine("wrong-token")
         let garbage = try self.ingest(cli, server, token: "not-a-token")
-        #expect(garbage.status == 2)
+        #expect(garbage.status == 3)
         #expect(garbage.result.stderr.contains("refused the access token"))
         #expect(!garbage.result.stderr.contains("not-a-token"))
 
         // A good access token with an upload token signed by someone else: uploads are refused.
         let forged = try server.token(kind: "upload", secret: String(repeating: "x", count: 40))
         let refused = try self.ingest(cli, server, ["--upload-token", forged])
-        #expect(refused.status == 2)
+        #expect(refused.status == 3)
         #expect(refused.summary["stoppedBy"] as? String ?? "" != "")
         #expect(refused.result.stderr.contains("refused the upload token"))
         #expect(refused.count("uploaded") == 0)
@@ -142,15 +144,19 @@ import Testing
     @Test("The production regression against events the server serves: windows without a zone are UTC")
     func eventWindowsFromTheServer() throws {
         let server = try ReferenceServer()
-        let birthday = try server.addEvent(name: "Birthday Party", start: "2025-09-27T21:00:00", end: "2025-09-28T05:00:00")
+        let birthday = try server.addEvent(
+            name: "Birthday Party", start: "2025-09-27T21:00:00", end: "2025-09-28T05:00:00")
         _ = try server.addEvent(name: "Brunch", start: "2025-09-28T09:00:00Z", end: "2025-09-28T12:00:00Z")
         let photos = TemporaryFolder("regression-photos")
         _ = try Fixtures.jpeg(
-            in: photos, name: "inside.jpg", tags: ["EXIF:DateTimeOriginal": "2025:09:27 21:39:00", "EXIF:OffsetTimeOriginal": "-07:00"])
+            in: photos, name: "inside.jpg",
+            tags: ["EXIF:DateTimeOriginal": "2025:09:27 21:39:00", "EXIF:OffsetTimeOriginal": "-07:00"])
         _ = try Fixtures.jpeg(
-            in: photos, name: "early.jpg", tags: ["EXIF:DateTimeOriginal": "2025:09:27 20:59:59", "EXIF:OffsetTimeOriginal": "+00:00"])
+            in: photos, name: "early.jpg",
+            tags: ["EXIF:DateTimeOriginal": "2025:09:27 20:59:59", "EXIF:OffsetTimeOriginal": "+00:00"])
         let cli = CommandLine("regression")
-        let run = try cli.ingest([photos.url], ["--server", server.url], environment: ["PHOTOINGEST_TOKEN": try server.token()])
+        let run = try cli.ingest(
+            [photos.url], ["--server", server.url], environment: ["PHOTOINGEST_TOKEN": try server.token()])
         #expect(run.status == 0, "\(run.result.stderr)")
         let events = run.summary["events"] as? [[String: Any]] ?? []
         #expect(events.count == 2)
@@ -160,22 +166,30 @@ import Testing
         #expect(try server.sql("SELECT count(*) FROM event_photo") == "1")
     }
 
-    @Test("Overlapping events in one pass: a photo inside two windows is uploaded to each, one inside none is outside every event")
+    @Test(
+        "Overlapping events in one pass: a photo inside two windows is uploaded to each, one inside none is outside every event"
+    )
     func overlappingEvents() throws {
         let server = try ReferenceServer()
         let party = try server.addEvent(name: "Party", start: "2025-09-27T18:00:00Z", end: "2025-09-28T02:00:00Z")
         let dinner = try server.addEvent(name: "Dinner", start: "2025-09-27T19:00:00Z", end: "2025-09-27T22:00:00Z")
         let photos = TemporaryFolder("overlap-photos")
         _ = try Fixtures.jpeg(
-            in: photos, name: "toast.jpg", tags: ["EXIF:DateTimeOriginal": "2025:09:27 20:30:00", "EXIF:OffsetTimeOriginal": "+00:00"])
+            in: photos, name: "toast.jpg",
+            tags: ["EXIF:DateTimeOriginal": "2025:09:27 20:30:00", "EXIF:OffsetTimeOriginal": "+00:00"])
         _ = try Fixtures.jpeg(
-            in: photos, name: "dance.jpg", tags: ["EXIF:DateTimeOriginal": "2025:09:27 23:30:00", "EXIF:OffsetTimeOriginal": "+00:00"])
+            in: photos, name: "dance.jpg",
+            tags: ["EXIF:DateTimeOriginal": "2025:09:27 23:30:00", "EXIF:OffsetTimeOriginal": "+00:00"])
         _ = try Fixtures.jpeg(
-            in: photos, name: "morning.jpg", tags: ["EXIF:DateTimeOriginal": "2025:09:28 09:00:00", "EXIF:OffsetTimeOriginal": "+00:00"])
+            in: photos, name: "morning.jpg",
+            tags: ["EXIF:DateTimeOriginal": "2025:09:28 09:00:00", "EXIF:OffsetTimeOriginal": "+00:00"])
         let cli = CommandLine("overlap")
-        let run = try cli.ingest([photos.url], ["--server", server.url], environment: ["PHOTOINGEST_TOKEN": try server.token()])
+        let run = try cli.ingest(
+            [photos.url], ["--server", server.url], environment: ["PHOTOINGEST_TOKEN": try server.token()])
         #expect(run.status == 0, "\(run.result.stderr)")
-        #expect(try server.sql("SELECT filename FROM event_photo WHERE event_id = '\(party)' ORDER BY filename") == "dance.jpg\ntoast.jpg")
+        #expect(
+            try server.sql("SELECT filename FROM event_photo WHERE event_id = '\(party)' ORDER BY filename")
+                == "dance.jpg\ntoast.jpg")
         #expect(try server.sql("SELECT filename FROM event_photo WHERE event_id = '\(dinner)'") == "toast.jpg")
         // Each original went up once per event it belongs to, and is stored once.
         #expect(TestEnvironment.files(under: server.data.appending("originals")).count == 2)
@@ -192,7 +206,10 @@ import Testing
         #expect(fileLines.first?["outsideEveryEvent"] as? Bool == true)
         #expect(fileLines.first?["event"] is NSNull)
         let events = run.summary["events"] as? [[String: Any]] ?? []
-        #expect(events.map { $0["summary"] as? String } == ["2 Uploaded, 1 Outside event dates", "1 Uploaded, 2 Outside event dates"])
+        #expect(
+            events.map { $0["summary"] as? String } == [
+                "2 Uploaded, 1 Outside event dates", "1 Uploaded, 2 Outside event dates",
+            ])
         // Each event's summary, then one closing line for the run; totals count each file once.
         #expect(run.result.stderr.contains("Event 2 of 2: Dinner"), "\(run.result.stderr)")
         #expect(run.result.stderr.components(separatedBy: "Elapsed ").count == 2, "\(run.result.stderr)")
@@ -202,29 +219,39 @@ import Testing
         let bytes = try TestEnvironment.files(under: photos.url).map { try Data(contentsOf: $0).count }.reduce(0, +)
         #expect(totals["bytes"] as? Int == bytes, "\(totals)")
 
-        let again = try cli.ingest([photos.url], ["--server", server.url], environment: ["PHOTOINGEST_TOKEN": try server.token()])
+        let again = try cli.ingest(
+            [photos.url], ["--server", server.url], environment: ["PHOTOINGEST_TOKEN": try server.token()])
         #expect(again.status == 0)
         #expect((again.summary["events"] as? [[String: Any]] ?? []).allSatisfy { $0["unchanged"] as? Int == 3 })
         // A file unchanged in every event is one line, not one per event.
         #expect(again.entries.count == 3)
-        #expect(again.entries.allSatisfy { $0["scope"] as? String == "file" && $0["reason"] as? String == "unchanged since an earlier run" })
+        #expect(
+            again.entries.allSatisfy {
+                $0["scope"] as? String == "file" && $0["reason"] as? String == "unchanged since an earlier run"
+            })
         #expect(try server.sql("SELECT count(*) FROM event_photo") == "3")
     }
 
-    @Test("A new event on the server: the re-run opens only the files inside its window (the others are unreadable by then)")
+    @Test(
+        "A new event on the server: the re-run opens only the files inside its window (the others are unreadable by then)"
+    )
     func aNewEventOpensOnlyItsFiles() throws {
         let server = try ReferenceServer()
         let party = try server.addEvent(name: "Party", start: "2025-09-27T18:00:00Z", end: "2025-09-28T02:00:00Z")
         let photos = TemporaryFolder("new-event-photos")
         let toast = try Fixtures.jpeg(
-            in: photos, name: "toast.jpg", tags: ["EXIF:DateTimeOriginal": "2025:09:27 20:30:00", "EXIF:OffsetTimeOriginal": "+00:00"])
+            in: photos, name: "toast.jpg",
+            tags: ["EXIF:DateTimeOriginal": "2025:09:27 20:30:00", "EXIF:OffsetTimeOriginal": "+00:00"])
         let dance = try Fixtures.jpeg(
-            in: photos, name: "dance.jpg", tags: ["EXIF:DateTimeOriginal": "2025:09:27 23:30:00", "EXIF:OffsetTimeOriginal": "+00:00"])
+            in: photos, name: "dance.jpg",
+            tags: ["EXIF:DateTimeOriginal": "2025:09:27 23:30:00", "EXIF:OffsetTimeOriginal": "+00:00"])
         _ = try Fixtures.jpeg(
-            in: photos, name: "brunch.jpg", tags: ["EXIF:DateTimeOriginal": "2025:09:28 10:00:00", "EXIF:OffsetTimeOriginal": "+00:00"])
+            in: photos, name: "brunch.jpg",
+            tags: ["EXIF:DateTimeOriginal": "2025:09:28 10:00:00", "EXIF:OffsetTimeOriginal": "+00:00"])
         var cli = CommandLine("new-event")
         cli.launcher = HostileInputTests.withoutRootsOverride
-        let first = try cli.ingest([photos.url], ["--server", server.url], environment: ["PHOTOINGEST_TOKEN": try server.token()])
+        let first = try cli.ingest(
+            [photos.url], ["--server", server.url], environment: ["PHOTOINGEST_TOKEN": try server.token()])
         #expect(first.status == 0, "\(first.result.stderr)")
         #expect(first.count("uploaded") == 2)
 
@@ -232,14 +259,18 @@ import Testing
         // What the new event does not need cannot be read any more: opening it would fail the run.
         for photo in [toast, dance] { chmod(photo.path, 0) }
         defer { for photo in [toast, dance] { chmod(photo.path, 0o644) } }
-        let second = try cli.ingest([photos.url], ["--server", server.url], environment: ["PHOTOINGEST_TOKEN": try server.token()])
+        let second = try cli.ingest(
+            [photos.url], ["--server", server.url], environment: ["PHOTOINGEST_TOKEN": try server.token()])
         #expect(second.status == 0, "\(second.result.stderr)")
         let perEvent = second.summary["events"] as? [[String: Any]] ?? []
-        #expect(perEvent.map { $0["summary"] as? String } == ["No photos uploaded", "1 Uploaded, 2 Outside event dates"])
+        #expect(
+            perEvent.map { $0["summary"] as? String } == ["No photos uploaded", "1 Uploaded, 2 Outside event dates"])
         #expect(try server.sql("SELECT filename FROM event_photo WHERE event_id = '\(brunch)'") == "brunch.jpg")
         #expect(try server.sql("SELECT count(*) FROM event_photo WHERE event_id = '\(party)'") == "2")
         // One file read, of three, for two events.
-        let reads = perEvent.compactMap { (($0["stages"] as? [String: Any])?["read"] as? [String: Any])?["count"] as? Int }
+        let reads = perEvent.compactMap {
+            (($0["stages"] as? [String: Any])?["read"] as? [String: Any])?["count"] as? Int
+        }
         #expect(reads.max() == 1, "\(perEvent.map { $0["stages"] ?? "" })")
     }
 
@@ -249,18 +280,26 @@ import Testing
         let event = try server.addEvent(name: "Party", start: "2025-09-26T00:00:00Z", end: "2025-09-29T00:00:00Z")
         let photos = TemporaryFolder("names")
         let name = "a \"quoted\" back\\slash\nnew line Ünïcødé 📷.jpg"
-        _ = try Fixtures.jpeg(in: photos, name: name, tags: ["EXIF:DateTimeOriginal": "2025:09:27 12:00:00", "EXIF:OffsetTimeOriginal": "+00:00"])
-        let run = try CommandLine("names").ingest([photos.url], ["--server", server.url], environment: ["PHOTOINGEST_TOKEN": try server.token()])
+        _ = try Fixtures.jpeg(
+            in: photos, name: name,
+            tags: ["EXIF:DateTimeOriginal": "2025:09:27 12:00:00", "EXIF:OffsetTimeOriginal": "+00:00"])
+        let run = try CommandLine("names").ingest(
+            [photos.url], ["--server", server.url], environment: ["PHOTOINGEST_TOKEN": try server.token()])
         #expect(run.status == 0, "\(run.result.stderr)")
         #expect(run.count("uploaded") == 1)
         let listing = try runProgram(
-            "curl", ["-s", "-H", "Authorization: Bearer \(try server.token())", server.url + "/functions/v1/api-events-uploaded-photos/" + event])
+            "curl",
+            [
+                "-s", "-H", "Authorization: Bearer \(try server.token())",
+                server.url + "/functions/v1/api-events-uploaded-photos/" + event,
+            ])
         let object = try JSONSerialization.jsonObject(with: Data(listing.stdout.utf8)) as? [String: Any]
         let stored = (object?["photos"] as? [[String: Any]])?.first?["filename"] as? String
         #expect(stored == name)
     }
 
-    @Test("--shard K/N: three shards writing into one server at once, each with its own catalog: every photo stored once")
+    @Test(
+        "--shard K/N: three shards writing into one server at once, each with its own catalog: every photo stored once")
     func shardsWriteIntoOneServer() throws {
         let server = try ReferenceServer()
         let event = try server.addEvent(name: "Party", start: "2025-09-26T00:00:00Z", end: "2025-09-29T00:00:00Z")

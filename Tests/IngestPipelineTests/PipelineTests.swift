@@ -3,9 +3,10 @@ import IngestArchive
 import IngestCatalog
 import IngestCore
 import IngestImaging
-@testable import IngestPipeline
 import IngestTesting
 import Testing
+
+@testable import IngestPipeline
 
 /// Watches a run and keeps what it saw.
 final class RecordingObserver: RunObserver {
@@ -56,7 +57,8 @@ final class RecordingObserver: RunObserver {
         let context = StageContext(logger: .init(label: "test"), limits: limits)
         defer { context.shutdown() }
         let configuration = RunConfiguration(
-            paths: [self.photos.path], events: events, dryRun: dryRun, limits: limits, timeZone: TimeZone(identifier: "UTC")!)
+            paths: [self.photos.path], events: events, dryRun: dryRun, limits: limits,
+            timeZone: TimeZone(identifier: "UTC")!)
         let pipeline = Pipeline(
             configuration: configuration, destination: ArchiveDestination(archive: archive, io: context.io),
             catalog: catalog, context: context)
@@ -71,21 +73,28 @@ final class RecordingObserver: RunObserver {
 
     @Test("Stages 1-7: read, date, place in the window, dedupe, thumbnail, store, record")
     func everyStageDecides() async throws {
-        _ = try self.photo("in.jpg", ["EXIF:DateTimeOriginal": "2025:09:27 22:00:00", "EXIF:OffsetTimeOriginal": "+00:00"])
-        _ = try self.photo("late.jpg", ["EXIF:DateTimeOriginal": "2025:09:28 09:00:00", "EXIF:OffsetTimeOriginal": "+00:00"])
-        try FileManager.default.copyItem(at: self.photos.appendingPathComponent("in.jpg"), to: self.photos.appendingPathComponent("in-again.jpg"))
+        _ = try self.photo(
+            "in.jpg", ["EXIF:DateTimeOriginal": "2025:09:27 22:00:00", "EXIF:OffsetTimeOriginal": "+00:00"])
+        _ = try self.photo(
+            "late.jpg", ["EXIF:DateTimeOriginal": "2025:09:28 09:00:00", "EXIF:OffsetTimeOriginal": "+00:00"])
+        try FileManager.default.copyItem(
+            at: self.photos.appendingPathComponent("in.jpg"), to: self.photos.appendingPathComponent("in-again.jpg"))
         try Data("shopping list".utf8).write(to: self.photos.appendingPathComponent("list.txt"))
         var truncated = try Data(contentsOf: self.photos.appendingPathComponent("in.jpg"))
         truncated.removeLast(truncated.count / 2)
         try truncated.write(to: self.photos.appendingPathComponent("broken.jpg"))
 
         let catalog = try Catalog(path: self.folder.appending("catalog.sqlite").path)
-        let window = EventWindow(start: RFC3339.parse("2025-09-27T21:00:00Z"), end: RFC3339.parse("2025-09-28T05:00:00Z"))
+        let window = EventWindow(
+            start: RFC3339.parse("2025-09-27T21:00:00Z"), end: RFC3339.parse("2025-09-28T05:00:00Z"))
         let (report, observer, archive) = try await self.run(window: window, catalog: catalog)
 
         #expect(report.filesSeen == 5 && report.totalsAgree)
         #expect(observer.outcomes.count == 5)
-        #expect([self.status(observer, "in.jpg"), self.status(observer, "in-again.jpg")].compactMap { $0 }.sorted() == [.uploaded, .duplicate])
+        #expect(
+            [self.status(observer, "in.jpg"), self.status(observer, "in-again.jpg")].compactMap { $0 }.sorted() == [
+                .uploaded, .duplicate,
+            ])
         #expect(self.status(observer, "late.jpg") == .outside)
         #expect(self.status(observer, "list.txt") == .skipped)
         // A truncated photo keeps its EXIF (it is at the start) and so its place in the window, then fails to decode.
@@ -95,7 +104,8 @@ final class RecordingObserver: RunObserver {
         #expect(report.summaryLine.hasPrefix("1 Stored, 1 Duplicates"))
 
         // Thumbnails only for what was stored: one original, one pair of thumbnails.
-        let archived = TestEnvironment.files(under: URL(fileURLWithPath: archive.root).appendingPathComponent("thumbnails"))
+        let archived = TestEnvironment.files(
+            under: URL(fileURLWithPath: archive.root).appendingPathComponent("thumbnails"))
         #expect(archived.count == 2)
         // Stage timings were taken for the stages each file went through.
         #expect(report.timings.histogram(.thumbnail)?.count == 1)  // the failed decode took no sample
@@ -110,9 +120,12 @@ final class RecordingObserver: RunObserver {
     @Test("One pass, three events: each photo read once, thumbnailed once, stored in every window it falls in")
     func oneReadForEveryEvent() async throws {
         // 21:30 is inside both evening windows; 12:00 inside the day's only; 03:00 the next day in none.
-        _ = try self.photo("both.jpg", ["EXIF:DateTimeOriginal": "2025:09:27 21:30:00", "EXIF:OffsetTimeOriginal": "+00:00"])
-        _ = try self.photo("day.jpg", ["EXIF:DateTimeOriginal": "2025:09:27 12:00:00", "EXIF:OffsetTimeOriginal": "+00:00"])
-        _ = try self.photo("none.jpg", ["EXIF:DateTimeOriginal": "2025:09:28 03:00:00", "EXIF:OffsetTimeOriginal": "+00:00"])
+        _ = try self.photo(
+            "both.jpg", ["EXIF:DateTimeOriginal": "2025:09:27 21:30:00", "EXIF:OffsetTimeOriginal": "+00:00"])
+        _ = try self.photo(
+            "day.jpg", ["EXIF:DateTimeOriginal": "2025:09:27 12:00:00", "EXIF:OffsetTimeOriginal": "+00:00"])
+        _ = try self.photo(
+            "none.jpg", ["EXIF:DateTimeOriginal": "2025:09:28 03:00:00", "EXIF:OffsetTimeOriginal": "+00:00"])
         func window(_ start: String, _ end: String) -> EventWindow {
             EventWindow(start: RFC3339.parse(start), end: RFC3339.parse(end))
         }
@@ -145,7 +158,9 @@ final class RecordingObserver: RunObserver {
         // One read, shared: the three outcomes carry the very same read time (three reads would not).
         #expect(Set(both.compactMap { $0.timings.seconds[.read] }).count == 1)
         // The archive holds each original once, in every event it belongs to.
-        #expect(TestEnvironment.files(under: URL(fileURLWithPath: archive.root).appendingPathComponent("originals")).count == 2)
+        #expect(
+            TestEnvironment.files(under: URL(fileURLWithPath: archive.root).appendingPathComponent("originals")).count
+                == 2)
         let hash = try #require(both.first?.sha256)
         for event in ["day", "party", "late"] {
             #expect(try await archive.holds(hash, inEvent: event))
@@ -163,7 +178,9 @@ final class RecordingObserver: RunObserver {
         let (report, _, archive) = try await self.run(dryRun: true)
         #expect(report.count(.uploaded) == 1)
         #expect(report.dryRun)
-        #expect(TestEnvironment.files(under: URL(fileURLWithPath: archive.root).appendingPathComponent("originals")).isEmpty)
+        #expect(
+            TestEnvironment.files(under: URL(fileURLWithPath: archive.root).appendingPathComponent("originals")).isEmpty
+        )
         #expect(report.timings.histogram(.thumbnail) == nil)
     }
 
@@ -175,9 +192,11 @@ final class RecordingObserver: RunObserver {
         let context = StageContext(logger: .init(label: "test"), limits: limits)
         defer { context.shutdown() }
         let configuration = RunConfiguration(
-            paths: [self.photos.path], events: [Event(id: "e", name: "e")], limits: limits, timeZone: TimeZone(identifier: "UTC")!)
+            paths: [self.photos.path], events: [Event(id: "e", name: "e")], limits: limits,
+            timeZone: TimeZone(identifier: "UTC")!)
         let pipeline = Pipeline(
-            configuration: configuration, destination: ArchiveDestination(archive: archive, io: context.io), catalog: nil,
+            configuration: configuration, destination: ArchiveDestination(archive: archive, io: context.io),
+            catalog: nil,
             context: context)
         let stop = StopRequest()
         final class StopAfterFirst: RunObserver {
@@ -203,7 +222,9 @@ final class RecordingObserver: RunObserver {
 
 @Suite struct RunReportTests {
     func outcome(_ status: FileStatus, reason: String? = nil) -> FileOutcome {
-        FileOutcome(path: "/p/\(UUID().uuidString).jpg", stamp: FileStamp(size: 10, modifiedNanoseconds: 0, inode: 1), status: status, reason: reason)
+        FileOutcome(
+            path: "/p/\(UUID().uuidString).jpg", stamp: FileStamp(size: 10, modifiedNanoseconds: 0, inode: 1),
+            status: status, reason: reason)
     }
 
     @Test("The summary line shows only the non-zero counts, in the production order")
@@ -237,7 +258,7 @@ final class RecordingObserver: RunObserver {
         // A stopped run leaves files for the next one, but never ends more than it found.
         var stopped = RunReport(destination: "d", event: Event(id: "e", name: "e"), dryRun: false)
         stopped.filesDiscovered = 3
-        stopped.interrupted = true
+        stopped.stoppedEarly = true
         stopped.add(self.outcome(.uploaded))
         #expect(stopped.totalsAgree)
     }
@@ -261,7 +282,9 @@ final class RecordingObserver: RunObserver {
             decodeFailures.append("    \(outcome.path): VipsJpeg: \(index) extraneous bytes")
             report.add(outcome)
         }
-        for _ in 0..<2 { report.add(self.outcome(.failed, reason: "reading the image header failed: Bogus marker length")) }
+        for _ in 0..<2 {
+            report.add(self.outcome(.failed, reason: "reading the image header failed: Bogus marker length"))
+        }
         let lines = report.text.split(separator: "\n")
         #expect(lines.first == "Failed: 42 (the --report file lists every one)")
         #expect(lines.contains("  decoding failed: 40") && lines.contains("  reading the image header failed: 2"))
@@ -285,7 +308,9 @@ final class RecordingObserver: RunObserver {
         #expect(line("archive:/srv/archive", dryRun: false) == "1 Stored")
         #expect(line("server:http://127.0.0.1:8080", dryRun: true) == "1 Would upload")
         #expect(line("archive:/srv/archive", dryRun: true) == "1 Would store")
-        #expect(RunReport(destination: "archive:/a", event: Event(id: "e", name: "e"), dryRun: true).summaryLine == "Nothing to store")
+        #expect(
+            RunReport(destination: "archive:/a", event: Event(id: "e", name: "e"), dryRun: true).summaryLine
+                == "Nothing to store")
     }
 
     @Test func percentilesComeFromTheHistogram() {
@@ -305,7 +330,9 @@ final class RecordingObserver: RunObserver {
         #expect(ProgressLine.truncateMiddle("short.jpg", to: 20) == "short.jpg")
     }
 
-    func progress(done: Int, unchanged: Int = 0, discovered: Int, discoveryDone: Bool, bytes: Int64 = 0, uploads: Int? = nil) -> RunProgress {
+    func progress(
+        done: Int, unchanged: Int = 0, discovered: Int, discoveryDone: Bool, bytes: Int64 = 0, uploads: Int? = nil
+    ) -> RunProgress {
         var progress = RunProgress()
         progress.done = done
         progress.unchanged = unchanged
@@ -321,7 +348,8 @@ final class RecordingObserver: RunObserver {
             self.progress(done: 50, discovered: 200, discoveryDone: true, bytes: 40_000_000), elapsed: 10,
             current: "/photos/IMG_0051.jpg", width: 120)
         #expect(line.hasPrefix("50/200 files  5.0 photos/s  4.0 MB/s  ETA 0:30  IMG_0051.jpg"))
-        let early = ProgressLine.render(self.progress(done: 1, discovered: 256, discoveryDone: false), elapsed: 1, current: "", width: 80)
+        let early = ProgressLine.render(
+            self.progress(done: 1, discovered: 256, discoveryDone: false), elapsed: 1, current: "", width: 80)
         #expect(early.hasPrefix("1/256+ files"))
         #expect(early.contains("ETA --:--"))
     }

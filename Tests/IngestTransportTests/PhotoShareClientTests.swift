@@ -178,4 +178,12 @@ import Testing
         }
         #expect(hashes?.code == .serverUnusable)
     }
+
+    @Test("Credentials in the server's URL are never shown: messages, the catalog and reports use the URL without them")
+    func credentialsAreNotShown() {
+        #expect(
+            ServerAddress(baseURL: "https://alice:s3cret@photos.example.com:8443/").shown
+                == "https://photos.example.com:8443")
+        #expect(ServerAddress(baseURL: "http://127.0.0.1:8080").shown == "http://127.0.0.1:8080")
+    }
 }

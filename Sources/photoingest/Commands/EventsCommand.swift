@@ -40,7 +40,7 @@ struct EventsCommand: AsyncParsableCommand {
         do {
             events = try await client.events()
         } catch {
-            throw IngestError(error.code, "cannot list the events of \(client.address.baseURL): \(error.message)")
+            throw IngestError(error.code, "cannot list the events of \(client.address.shown): \(error.message)")
         }
         if self.json {
             let array: [[String: Any]] = events.map { event in
@@ -50,7 +50,8 @@ struct EventsCommand: AsyncParsableCommand {
                     "end": event.window.end.map(RFC3339.format) ?? NSNull(),
                 ]
             }
-            let data = try JSONSerialization.data(withJSONObject: array, options: [.sortedKeys, .withoutEscapingSlashes])
+            let data = try JSONSerialization.data(
+                withJSONObject: array, options: [.sortedKeys, .withoutEscapingSlashes])
             print(String(decoding: data, as: UTF8.self))
             return
         }
@@ -67,7 +68,9 @@ struct EventsCommand: AsyncParsableCommand {
         for event in events {
             let start = event.window.start.map(RFC3339.format) ?? ".."
             let end = event.window.end.map(RFC3339.format) ?? ".."
-            print("\(event.id)\t\(event.name)\t\(start)\t\(end)\t\(local(event.window.start))\t\(local(event.window.end))")
+            print(
+                "\(event.id)\t\(event.name)\t\(start)\t\(end)\t\(local(event.window.start))\t\(local(event.window.end))"
+            )
         }
     }
 }

@@ -30,8 +30,8 @@ struct RunCommand: AsyncParsableCommand {
             it); it is counted among the known broken files, not as this run's failure.
 
             Exit status: 0 when every file ended well (uploaded, duplicate, outside, skipped or known \
-            broken), 1 when some failed in this run, 2 for a usage or configuration error (a token the \
-            server refuses included), 3 when the server could not be used (it answered nothing for \
+            broken), 1 when some failed in this run, 2 for a usage or configuration error, 3 when the \
+            server could not be used (it refused the token, or answered nothing for \
             --unreachable-timeout; the files not done are left for the next run), 75 when another run holds the catalog or \
             archive and --no-wait was given, 130 when stopped by Ctrl-C (the first lets the files in \
             flight finish, the second stops at once).
@@ -92,7 +92,9 @@ struct RunCommand: AsyncParsableCommand {
             valueName: "K/N"))
     var shard: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Photos decoded at once (default: the number of cores).", valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Photos decoded at once (default: the number of cores).", valueName: "n"))
     var jobs: Int = Defaults.cores
 
     @Option(help: ArgumentHelp("The catalog that makes re-runs resumable.", valueName: "file"))
@@ -106,14 +108,17 @@ struct RunCommand: AsyncParsableCommand {
     var timezone: String?
 
     @Option(
-        parsing: .unconditional, help: ArgumentHelp("Refuse images with more pixels than this, before decoding.", valueName: "n"))
+        parsing: .unconditional,
+        help: ArgumentHelp("Refuse images with more pixels than this, before decoding.", valueName: "n"))
     var maxPixels: Int = 100_000_000
 
     @Flag(
-        help: "Try again the files an earlier run found broken (they do not decode), even though they have not changed.")
+        help: "Try again the files an earlier run found broken (they do not decode), even though they have not changed."
+    )
     var retryFailed = false
 
-    @Flag(help: "When another run is using the catalog or the archive, stop at once (exit status 75) instead of waiting.")
+    @Flag(
+        help: "When another run is using the catalog or the archive, stop at once (exit status 75) instead of waiting.")
     var noWait = false
 
     @Flag(help: "Also ingest hidden files and folders (names starting with a dot).")
@@ -143,7 +148,8 @@ struct RunCommand: AsyncParsableCommand {
         if self.maxPixels < 1 { throw ValidationError("--max-pixels must be at least 1.") }
         if self.nearEdge < 0 { throw ValidationError("--near-edge cannot be negative.") }
         if let shard = self.shard, Shard(shard) == nil {
-            throw ValidationError("--shard '\(shard)' is not K/N with 0 ≤ K < N, e.g. 0/4 (K as in JOB_COMPLETION_INDEX).")
+            throw ValidationError(
+                "--shard '\(shard)' is not K/N with 0 ≤ K < N, e.g. 0/4 (K as in JOB_COMPLETION_INDEX).")
         }
         _ = try self.window()
         _ = try self.zone()
@@ -171,7 +177,8 @@ struct RunCommand: AsyncParsableCommand {
             guard let text else { return nil }
             guard let date = RFC3339.windowBound(text, isEnd: dayEnd) else {
                 throw ValidationError(
-                    "\(option) '\(text)' is not an RFC 3339 time or a date, e.g. 2025-09-27T21:00:00Z, 2025-09-27T14:00:00-07:00 or 2025-09-27.")
+                    "\(option) '\(text)' is not an RFC 3339 time or a date, e.g. 2025-09-27T21:00:00Z, 2025-09-27T14:00:00-07:00 or 2025-09-27."
+                )
             }
             return date
         }
@@ -200,16 +207,18 @@ struct RunCommand: AsyncParsableCommand {
         let zone = try self.zone()
         let catalogPath = Discovery.absolute(self.catalog)
         let console = Console(quiet: self.quiet, stdoutTaken: self.json || self.report == "-")
-        if self.timezone == nil, let warning = Defaults.zoneVariableWarning() { console.status("warning: " + warning, always: true) }
+        if self.timezone == nil, let warning = Defaults.zoneVariableWarning() {
+            console.status("warning: " + warning, always: true)
+        }
         console.status(
             "Time zone for EXIF times without an offset: \(zone.identifier)"
                 + (self.timezone == nil ? " (this machine's; --timezone to change)" : ""))
         // A dry run writes nothing, so it creates no catalog; an existing one still says what is done.
-        let catalog =
-            self.dryRun && !FileManager.default.fileExists(atPath: catalogPath) ? nil : try Catalog(path: catalogPath)
+        let catalog = self.dryRun ? try Catalog(readingAt: catalogPath) : try Catalog(path: catalogPath)
         // One run at a time per catalog: a second one would redo the same work and cross its counts.
         let catalogLock =
-            self.dryRun ? nil : try await self.lock(catalogPath + ".lock", what: "the catalog \(catalogPath)", console: console)
+            self.dryRun
+            ? nil : try await self.lock(catalogPath + ".lock", what: "the catalog \(catalogPath)", console: console)
 
         let limits = Limits(jobs: self.jobs, uploads: self.connection.serverURL == nil ? 0 : self.connection.uploads)
         var logger = Logger(label: "photoingest")
@@ -225,17 +234,21 @@ struct RunCommand: AsyncParsableCommand {
         Interrupts.install(stop, onStop: target.finishInFlight)
         let events = target.events
         for (index, event) in events.enumerated() {
-            let heading = events.count > 1 ? "Event \(index + 1) of \(events.count): \(event.name), " : "Event \"\(event.name)\", "
+            let heading =
+                events.count > 1
+                ? "Event \(index + 1) of \(events.count): \(event.name), " : "Event \"\(event.name)\", "
             console.status(heading + Self.describe(event.window))
         }
         // One pass over the files for every event: each file is read, hashed and dated once.
         let configuration = RunConfiguration(
-            paths: self.distinctPaths(console: console), events: events, includeHidden: self.includeHidden, dryRun: self.dryRun, limits: limits,
+            paths: self.distinctPaths(console: console), events: events, includeHidden: self.includeHidden,
+            dryRun: self.dryRun, limits: limits,
             timeZone: zone, thumbnailer: Thumbnailer(maxPixels: self.maxPixels),
             excludedPaths: [(catalogPath as NSString).deletingLastPathComponent] + target.excludedPaths,
             nearEdgeMargin: TimeInterval(self.nearEdge * 60), shard: self.shard.flatMap(Shard.init),
             retryFailed: self.retryFailed)
-        let pipeline = Pipeline(configuration: configuration, destination: target.destination, catalog: catalog, context: context)
+        let pipeline = Pipeline(
+            configuration: configuration, destination: target.destination, catalog: catalog, context: context)
         let progress = ProgressLine(quiet: self.quiet, heading: events.count > 1 ? "\(events.count) events" : nil)
         let display = RunDisplay(progress: progress, report: reportWriter, events: events.count)
         let reports = try await pipeline.run(observer: display, stop: stop)
@@ -267,7 +280,8 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     /// Takes a run lock, telling the user whom it waits for.
-    func lock(_ path: String, what: String, shared: Bool = false, console: Console) async throws(IngestError) -> RunLock {
+    func lock(_ path: String, what: String, shared: Bool = false, console: Console) async throws(IngestError) -> RunLock
+    {
         try await RunLock(path: path, what: what, shared: shared, wait: !self.noWait) { holder in
             console.status("Waiting for \(holder) to finish with \(what) (--no-wait to stop instead)…", always: true)
         }
@@ -290,18 +304,21 @@ struct RunCommand: AsyncParsableCommand {
     /// events of --event/--from/--until or --events.
     func target(context: StageContext, console: Console) async throws -> Target {
         if let client = try self.connection.client() {
-            console.status("Asking \(client.address.baseURL) for its events…")
+            console.status("Asking \(client.address.shown) for its events…")
             let stallTimeout = TimeInterval(self.connection.stallTimeout)
             let target = Target(
                 destination: ServerDestination(client: client), events: try await self.serverEvents(client),
                 finishInFlight: { client.finishInFlight(within: stallTimeout) })
-            console.status("Ingesting into \(client.address.baseURL)" + (self.dryRun ? " (dry run: nothing will be uploaded)" : ""))
+            console.status(
+                "Ingesting into \(client.address.shown)" + (self.dryRun ? " (dry run: nothing will be uploaded)" : ""))
             return target
         }
         let archivePath = Discovery.absolute(self.archive)
         let name = self.event.first ?? "default"
-        let events = try self.eventsFile.map(EventsFile.events) ?? [Event(id: name, name: name, window: try self.window())]
-        console.status("Ingesting into the archive \(archivePath)" + (self.dryRun ? " (dry run: nothing will be written)" : ""))
+        let events =
+            try self.eventsFile.map(EventsFile.events) ?? [Event(id: name, name: name, window: try self.window())]
+        console.status(
+            "Ingesting into the archive \(archivePath)" + (self.dryRun ? " (dry run: nothing will be written)" : ""))
         // A dry run creates nothing: it reads the archive if there is one, else finds it empty.
         guard !self.dryRun else {
             let archive = try Archive(existingAt: archivePath)
@@ -313,11 +330,13 @@ struct RunCommand: AsyncParsableCommand {
         do {
             try FileManager.default.createDirectory(atPath: archivePath, withIntermediateDirectories: true)
         } catch {
-            throw IngestError(.archiveUnusable, "cannot create the archive \(archivePath): \(error.localizedDescription)")
+            throw IngestError(
+                .archiveUnusable, "cannot create the archive \(archivePath): \(error.localizedDescription)")
         }
         // Shards share an archive (they write disjoint files); a whole run has it to itself.
         let lock = try await self.lock(
-            archivePath + "/" + ArchiveLayout.lock, what: "the archive \(archivePath)", shared: self.shard != nil, console: console)
+            archivePath + "/" + ArchiveLayout.lock, what: "the archive \(archivePath)", shared: self.shard != nil,
+            console: console)
         let archive = try Archive(root: archivePath)
         // Left by a run killed mid-write; an hour old, so another live run's are left alone.
         archive.removeStaleTemporaryFiles(olderThan: 3_600)
@@ -326,8 +345,9 @@ struct RunCommand: AsyncParsableCommand {
             excludedPaths: [archivePath], lock: lock)
     }
 
-    /// Each event's summary, the run's line when there are several, and the --json object. Returns
-    /// whether some event's outcomes do not add up to the files found (a bug, said as such).
+    /// The end-of-run text and the --json object. With several events: each event's details, what
+    /// holds for the whole run (said once), the elapsed time, and last each event's summary line.
+    /// Returns whether some event's outcomes do not add up to the files found (a bug, said as such).
     func summarize(_ reports: [RunReport], display: RunDisplay, zone: TimeZone, console: Console) throws -> Bool {
         var lostOutcomes = false
         for (index, report) in reports.enumerated() {
@@ -338,15 +358,25 @@ struct RunCommand: AsyncParsableCommand {
                         + "outcome for event \(report.event.name); please report this bug", always: true)
                 lostOutcomes = true
             }
-            console.summary(reports.count > 1 ? "Event \(index + 1) of \(reports.count): \(report.event.name)\n" + report.eventText : report.text)
+            if reports.count == 1 { console.summary(report.text) }
         }
         let run = display.lastProgress
         let seconds = reports.first?.elapsedSeconds ?? 0
         let filesPerSecond = seconds > 0 ? Double(run.done - run.unchanged) / seconds : 0
         if reports.count > 1 {
-            console.summary(
-                "All events: \(display.outsideAll) photos outside every event's window\n"
-                    + RunReport.elapsedLine(seconds, files: run.done, filesPerSecond: filesPerSecond, bytes: run.bytesRead))
+            var lines: [String] = []
+            for (index, report) in reports.enumerated() where !report.details.isEmpty {
+                lines.append("Event \(index + 1) of \(reports.count), \(report.event.name):")
+                lines += report.details
+            }
+            lines += reports[0].runLines
+            lines.append(
+                RunReport.elapsedLine(seconds, files: run.done, filesPerSecond: filesPerSecond, bytes: run.bytesRead))
+            lines.append("All events: \(display.outsideAll) photos outside every event's window")
+            for (index, report) in reports.enumerated() {
+                lines.append("Event \(index + 1) of \(reports.count), \(report.event.name): \(report.closingLine)")
+            }
+            console.summary(lines.joined(separator: "\n"))
         }
         guard self.json else { return lostOutcomes }
         // Several events: each one's object, and the run's totals, files counted once.
@@ -371,9 +401,9 @@ struct RunCommand: AsyncParsableCommand {
         // A refused token or a server gone stops the run: said apart from failed files. Ctrl-C
         // wins over the failures it caused.
         if let code = reports.lazy.compactMap(\.fatalErrorCode).first {
-            throw ExitCode(Photoingest.exitCode(for: IngestError(IngestError.Code(code), "")))
+            throw ExitCode(Photoingest.exitStatus(for: IngestError(IngestError.Code(code), "")))
         }
-        if reports.contains(where: \.interrupted) { throw ExitCode(130) }
+        if reports.contains(where: \.interrupted) { throw ExitCode(Photoingest.interruptedExitCode) }
         if lostOutcomes || reports.contains(where: { $0.count(.failed) > 0 || $0.catalogProblem != nil }) {
             throw ExitCode.failure
         }
@@ -386,10 +416,12 @@ struct RunCommand: AsyncParsableCommand {
         do {
             listed = try await client.events()
         } catch {
-            throw IngestError(error.code, "cannot list the events of \(client.address.baseURL): \(error.message)")
+            throw IngestError(error.code, "cannot list the events of \(client.address.shown): \(error.message)")
         }
         if self.event.isEmpty {
-            guard !listed.isEmpty else { throw IngestError(.serverUnusable, "the server lists no events for this user") }
+            guard !listed.isEmpty else {
+                throw IngestError(.serverUnusable, "the server lists no events for this user")
+            }
             return listed
         }
         return try self.event.map { wanted in
@@ -400,7 +432,8 @@ struct RunCommand: AsyncParsableCommand {
                     .invalidConfiguration,
                     named.isEmpty
                         ? "the server lists no event with the id or name \(wanted) for this user; `photoingest events` shows the ones it has"
-                        : "\(named.count) events are named \(wanted): give one's id (\(named.map(\.id).joined(separator: ", ")))")
+                        : "\(named.count) events are named \(wanted): give one's id (\(named.map(\.id).joined(separator: ", ")))"
+                )
             }
             return named[0]
         }

@@ -1,4 +1,5 @@
 import Foundation
+import IngestCore
 
 /// A run's hold on a catalog or an archive: an `flock` on a lock file beside it, which the kernel
 /// lets go of when the process ends, however it ends. The holder writes its pid and start time
@@ -33,13 +34,15 @@ public final class RunLock: Sendable {
         let descriptor = PathBytes.withCString(path) { open($0, O_RDWR | O_CREAT | O_CLOEXEC, 0o644) }
         guard descriptor >= 0 else {
             throw IngestError(
-                .invalidConfiguration, "cannot create the lock file \(path) for \(what): \(String(cString: strerror(errno)))")
+                .invalidConfiguration,
+                "cannot create the lock file \(path) for \(what): \(String(cString: strerror(errno)))")
         }
         self.descriptor = descriptor
         let operation = shared ? LOCK_SH : LOCK_EX
         var told = false
         while flock(descriptor, operation | LOCK_NB) != 0 {
-            guard errno == EWOULDBLOCK || errno == EINTR else {
+            if errno == EINTR { continue }
+            guard errno == EWOULDBLOCK else {
                 let reason = String(cString: strerror(errno))
                 close(descriptor)
                 throw IngestError(.invalidConfiguration, "cannot lock \(path) for \(what): \(reason)")
@@ -56,11 +59,10 @@ public final class RunLock: Sendable {
             }
             try? await Task.sleep(for: .milliseconds(200))
         }
-        if !shared {
-            let text = "\(getpid()) \(RFC3339.format(Date()))\n"
-            _ = ftruncate(descriptor, 0)
-            _ = text.withCString { pwrite(descriptor, $0, strlen($0), 0) }
-        }
+        // Shared holders write too: a run waiting for them names one of them.
+        let text = "\(getpid()) \(RFC3339.format(Date()))\n"
+        _ = ftruncate(descriptor, 0)
+        _ = text.withCString { pwrite(descriptor, $0, strlen($0), 0) }
     }
 
     deinit {
