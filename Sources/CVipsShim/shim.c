@@ -6,7 +6,11 @@ int ingest_vips_init(const char *argv0) { return VIPS_INIT(argv0); }
 int ingest_vips_header_from_buffer(const void *buffer, size_t length, VipsImage **out) { return (*out = vips_image_new_from_buffer(buffer, length, "", "access", VIPS_ACCESS_SEQUENTIAL, NULL)) ? 0 : -1; }
 
 // thumbnail_buffer ignores its own fail_on (libvips issue 5195) but hands option_string to the loader.
-int ingest_vips_thumbnail_buffer(void *buffer, size_t length, VipsImage **out, int width, const char *load_options) { return vips_thumbnail_buffer(buffer, length, out, width, "height", width, "size", VIPS_SIZE_DOWN, "export_profile", "srgb", "option_string", load_options, NULL); }
+// Without export_profile, libvips builds no ICC transform (the caller knows the input is sRGB already).
+int ingest_vips_thumbnail_buffer(void *buffer, size_t length, VipsImage **out, int width, int export_srgb, const char *load_options) {
+    if (export_srgb) return vips_thumbnail_buffer(buffer, length, out, width, "height", width, "size", VIPS_SIZE_DOWN, "export_profile", "srgb", "option_string", load_options, NULL);
+    return vips_thumbnail_buffer(buffer, length, out, width, "height", width, "size", VIPS_SIZE_DOWN, "option_string", load_options, NULL);
+}
 
 int ingest_vips_thumbnail_image(VipsImage *in, VipsImage **out, int width) { return vips_thumbnail_image(in, out, width, "height", width, "size", VIPS_SIZE_DOWN, NULL); }
 

@@ -28,12 +28,24 @@ public struct Thumbnailer: Sendable {
     /// Images above this many pixels are refused before decoding: a small file can declare a
     /// huge image (a decompression bomb).
     public var maxPixels: Int
+    /// When the colour goes through an ICC transform to sRGB: only when the input is not sRGB
+    /// already (the default), or for every photo (what the benchmarks compare against).
+    public var colourTransform: ColourTransform
 
-    public init(largeEdge: Int = 500, smallEdge: Int = 200, quality: Int = 82, maxPixels: Int = 100_000_000) {
+    public enum ColourTransform: Sendable {
+        case whenNeeded
+        case always
+    }
+
+    public init(
+        largeEdge: Int = 500, smallEdge: Int = 200, quality: Int = 82, maxPixels: Int = 100_000_000,
+        colourTransform: ColourTransform = .whenNeeded
+    ) {
         self.largeEdge = largeEdge
         self.smallEdge = smallEdge
         self.quality = quality
         self.maxPixels = maxPixels
+        self.colourTransform = colourTransform
     }
 
     /// Truncated and corrupt images fail instead of being stored with grey where the data ran out;
@@ -75,8 +87,9 @@ public struct Thumbnailer: Sendable {
         }
         // libvips reads the buffer lazily; every use of it ends inside this function.
         let mutableBase = UnsafeMutableRawPointer(mutating: base)
+        let export: Int32 = self.colourTransform == .always || Self.needsColourTransform(header) ? 1 : 0
         let shrunk = try ImageRef.make("decoding") {
-            ingest_vips_thumbnail_buffer(mutableBase, bytes.count, &$0, Int32(self.largeEdge), Self.loadOptions)
+            ingest_vips_thumbnail_buffer(mutableBase, bytes.count, &$0, Int32(self.largeEdge), export, Self.loadOptions)
         }
         let large = try self.displayable(shrunk).copiedToMemory()
         let small = try ImageRef.make("shrinking") {
@@ -116,6 +129,23 @@ public struct Thumbnailer: Sendable {
             return Thumbnails(
                 large: try large.jpeg(quality: self.quality), small: try small.jpeg(quality: self.quality))
         }
+    }
+
+    /// Whether the thumbnail must go through an ICC transform to sRGB. For an RGB image with no
+    /// profile, or with an sRGB one, that transform is an identity (the thumbnails come out the
+    /// same) that costs a transform built for every photo: skipped. Anything else (CMYK, grey,
+    /// Display P3, Adobe RGB, a profile that cannot be read) keeps it.
+    static func needsColourTransform(_ header: ImageRef) -> Bool {
+        let bands = vips_image_get_bands(header.pointer)
+        guard vips_image_get_interpretation(header.pointer) == VIPS_INTERPRETATION_sRGB, bands == 3 || bands == 4 else {
+            return true
+        }
+        var data: UnsafeRawPointer?
+        var length = 0
+        guard vips_image_get_typeof(header.pointer, "icc-profile-data") != 0,
+            vips_image_get_blob(header.pointer, "icc-profile-data", &data, &length) == 0, let data
+        else { return false }
+        return ICCProfile(UnsafeRawBufferPointer(start: data, count: length))?.isSRGB != true
     }
 
     /// sRGB with no alpha: what a JPEG thumbnail can show. Transparency is flattened onto white.

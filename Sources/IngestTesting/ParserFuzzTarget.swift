@@ -5,7 +5,7 @@ import IngestImaging
 /// Every parser photoingest runs over a file's untrusted bytes, run over one input: the media
 /// sniffer, the container walkers (JPEG, PNG, WebP, HEIF, and the bytes taken as bare TIFF), the
 /// EXIF reader (libexif), the video box walkers (the streaming `moov` collector and the `moov`
-/// reader) and the capture-time rules. A crash, a hang or a broken invariant here
+/// reader), the ICC profile reader and the capture-time rules. A crash, a hang or a broken invariant here
 /// is a finding. Shared by the fuzz tests and the libFuzzer harness in `Fuzz/`.
 public enum ParserFuzzTarget {
     static let resolver = CaptureTimeResolver(
@@ -22,14 +22,22 @@ public enum ParserFuzzTarget {
             if let block = ExifLocator.tiffBlock(in: bytes, kind: kind), block.count > 0 {
                 // A block found is a view into the input, never past it.
                 let start = bytes.baseAddress.map { UnsafeRawPointer($0) }
-                let inside = start.map { block.baseAddress! >= $0 && block.baseAddress! + block.count <= $0 + bytes.count } ?? false
+                let inside =
+                    start.map { block.baseAddress! >= $0 && block.baseAddress! + block.count <= $0 + bytes.count }
+                    ?? false
                 if !inside { broken.append("the EXIF block found for \(kind) lies outside the input") }
             }
             let fields = MetadataReader.timeFields(in: bytes, kind: kind)
             let capture = Self.resolver.resolve(fields, fileModified: Self.modified)
-            if !capture.instant.timeIntervalSince1970.isFinite { broken.append("a capture time that is not a number (\(kind))") }
+            if !capture.instant.timeIntervalSince1970.isFinite {
+                broken.append("a capture time that is not a number (\(kind))")
+            }
         }
         broken += Self.video(bytes)
+        // The profile reader judges only a whole profile: an sRGB verdict needs all six tags read.
+        if let profile = ICCProfile(bytes), profile.isSRGB, profile.colourSpace != "RGB " {
+            broken.append("a \(profile.colourSpace) profile taken for sRGB")
+        }
         return broken
     }
 
@@ -55,12 +63,17 @@ public enum ParserFuzzTarget {
         } else if collector.isComplete {
             broken.append("the streamed walk found a moov the whole-input walk did not")
         }
-        for movie in [UnsafeRawBufferPointer(rebasing: bytes[...]), whole.map { UnsafeRawBufferPointer(rebasing: bytes[$0.payload]) }] {
+        for movie in [
+            UnsafeRawBufferPointer(rebasing: bytes[...]),
+            whole.map { UnsafeRawBufferPointer(rebasing: bytes[$0.payload]) },
+        ] {
             guard let movie else { continue }
             let fields = QuickTimeReader.fields(moov: movie)
             if ![0, 90, 180, 270].contains(fields.rotation) { broken.append("a rotation of \(fields.rotation)°") }
             let capture = Self.resolver.resolve(fields, fileModified: Self.modified)
-            if !capture.instant.timeIntervalSince1970.isFinite { broken.append("a video capture time that is not a number") }
+            if !capture.instant.timeIntervalSince1970.isFinite {
+                broken.append("a video capture time that is not a number")
+            }
         }
         return broken
     }
@@ -91,11 +104,14 @@ public enum ParserFuzzTarget {
         }
         if let realCorpus {
             // Each real video as its `ftyp` and `moov` boxes: the metadata, without the frames.
-            let videos = TestEnvironment.files(under: realCorpus.deletingLastPathComponent().appendingPathComponent("media/video"))
+            let videos = TestEnvironment.files(
+                under: realCorpus.deletingLastPathComponent().appendingPathComponent("media/video"))
             for video in videos {
                 guard let bytes = try? [UInt8](Data(contentsOf: video)) else { continue }
                 let boxes = bytes.withUnsafeBytes { raw in
-                    ISOBox.children(in: ByteReader(raw), range: 0..<raw.count).filter { ["ftyp", "moov"].contains($0.type) }
+                    ISOBox.children(in: ByteReader(raw), range: 0..<raw.count).filter {
+                        ["ftyp", "moov"].contains($0.type)
+                    }
                 }
                 seeds.append(boxes.flatMap { bytes[$0.offset..<$0.payload.upperBound] })
             }
@@ -104,7 +120,8 @@ public enum ParserFuzzTarget {
             }
             // A spread of them, each cut to its first 64 KiB (where the metadata is).
             for file in stride(from: 0, to: files.count, by: max(1, files.count / 24)).map({ files[$0] }) {
-                guard let handle = try? FileHandle(forReadingFrom: file), let head = try? handle.read(upToCount: 64 << 10)
+                guard let handle = try? FileHandle(forReadingFrom: file),
+                    let head = try? handle.read(upToCount: 64 << 10)
                 else { continue }
                 seeds.append([UInt8](head))
             }

@@ -21,10 +21,72 @@ import Testing
         let url = self.folder.appending(name)
         try Data(thumbnail.jpeg).write(to: url)
         let (width, height) = try Fixtures.dimensions(of: url)
-        let bands = try runProgram("vipsheader", ["-f", "bands", url.path]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let bands = try runProgram("vipsheader", ["-f", "bands", url.path]).stdout.trimmingCharacters(
+            in: .whitespacesAndNewlines)
         let interpretation = try runProgram("vipsheader", ["-f", "interpretation", url.path]).stdout
             .trimmingCharacters(in: .whitespacesAndNewlines)
         return (width, height, bands, interpretation)
+    }
+
+    @Test(
+        "An sRGB profile: the ICC transform is skipped and the thumbnails are byte for byte those made with it, over the real corpus"
+    )
+    func skippedTransformOfSRGBChangesNothing() throws {
+        var compared = 0
+        for folder in ["jpeg", "heic", "webp", "avif"] {
+            for url in TestEnvironment.files(under: TestEnvironment.realCorpus.appendingPathComponent(folder)) {
+                let profile = try runProgram("exiftool", ["-s3", "-ICC_Profile:ProfileDescription", url.path]).stdout
+                guard profile.contains("sRGB"), !profile.contains("P3") else { continue }
+                let bytes = Array(try Data(contentsOf: url))
+                let always = Thumbnailer(colourTransform: .always)
+                let reference = try bytes.withUnsafeBytes { try always.thumbnails(of: $0) }
+                let made = try bytes.withUnsafeBytes { try Thumbnailer().thumbnails(of: $0) }
+                #expect(made == reference, "\(url.lastPathComponent)")
+                compared += 1
+            }
+        }
+        #expect(compared >= 8)
+    }
+
+    /// Per-band means of an image file, as vips measures them.
+    func means(_ url: URL) throws -> [Double] {
+        let stats = self.folder.appending("stats-\(UUID().uuidString).v")
+        try Fixtures.check(runProgram("vips", ["stats", url.path, stats.path]))
+        return try (1...3).map { band in
+            let text = try runProgram("vips", ["getpoint", stats.path, "4", "\(band)"]).stdout
+            return try #require(Double(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+        }
+    }
+
+    @Test("No profile: the colours are the file's own (the mean of each band kept within half a level)")
+    func untaggedColoursAreKept() throws {
+        let source = try Fixtures.corpus(count: 1, seed: 91, megapixels: 2, in: self.folder)
+        let url = try #require(TestEnvironment.files(under: source).first { $0.pathExtension == "jpg" })
+        let made = try self.thumbnails(of: url)
+        let thumbnail = self.folder.appending("untagged-500.jpg")
+        try Data(made.large.jpeg).write(to: thumbnail)
+        for (original, shrunk) in zip(try self.means(url), try self.means(thumbnail)) {
+            #expect(abs(original - shrunk) < 0.5, "band mean \(original) became \(shrunk)")
+        }
+    }
+
+    @Test(
+        "The same pixels tagged sRGB, untagged, or tagged Display P3: the first two give the same thumbnails, P3 is converted"
+    )
+    func taggedProfilesDecide() throws {
+        let source = try #require(
+            TestEnvironment.files(under: TestEnvironment.realCorpus.appendingPathComponent("jpeg")).first)
+        // Through a PNG without metadata, so that the three JPEGs differ in their profile only.
+        let pixels = self.folder.appending("pixels.png")
+        try Fixtures.check(runProgram("vips", ["copy", source.path, pixels.path + "[strip]"]))
+        var made: [String: Thumbnails] = [:]
+        for (name, options) in [("untagged", ""), ("srgb", ",profile=srgb"), ("p3", ",profile=p3")] {
+            let url = self.folder.appending("\(name).jpg")
+            try Fixtures.check(runProgram("vips", ["copy", pixels.path, url.path + "[Q=90\(options)]"]))
+            made[name] = try self.thumbnails(of: url)
+        }
+        #expect(made["srgb"] == made["untagged"])
+        #expect(made["p3"] != made["srgb"], "a Display P3 photo was not converted to sRGB")
     }
 
     @Test func longestEdgeIs500And200WithTheAspectKept() throws {
@@ -61,7 +123,8 @@ import Testing
 
         let transparent = self.folder.appending("alpha.png")
         try runProgram("vips", ["black", self.folder.appending("black.v").path, "300", "200", "--bands", "4"])
-        try runProgram("vips", ["copy", self.folder.appending("black.v").path, transparent.path, "--interpretation", "srgb"])
+        try runProgram(
+            "vips", ["copy", self.folder.appending("black.v").path, transparent.path, "--interpretation", "srgb"])
         let flattened = try self.thumbnails(of: transparent)
         let inspected = try self.inspect(flattened.large, "flat.jpg")
         #expect(inspected.0 == 300 && inspected.2 == "3" && inspected.3.contains("sRGB"))
@@ -69,7 +132,9 @@ import Testing
 
     @Test func realPhoneAndCameraFilesOfEveryContainer() throws {
         let corpus = TestEnvironment.realCorpus
-        for name in ["heic/IMG_2927.HEIC", "avif/32Bit-72dpi-sRGB-800x600.avif", "webp/HTC Desire.webp", "jpeg/Canon IXUS.jpg"] {
+        for name in [
+            "heic/IMG_2927.HEIC", "avif/32Bit-72dpi-sRGB-800x600.avif", "webp/HTC Desire.webp", "jpeg/Canon IXUS.jpg",
+        ] {
             let made = try self.thumbnails(of: corpus.appendingPathComponent(name))
             #expect(max(made.large.width, made.large.height) == 500, "\(name)")
             #expect(max(made.small.width, made.small.height) == 200, "\(name)")
@@ -107,7 +172,9 @@ import Testing
         let jpeg = Array(try Data(contentsOf: try Fixtures.jpeg(in: self.folder, width: 640, height: 480)))
         let truncatedJPEG = Array(jpeg.prefix(jpeg.count / 2))
         let png = self.folder.appending("whole.png")
-        try runProgram("vips", ["copy", try Fixtures.jpeg(in: self.folder, name: "for-png.jpg", width: 640, height: 480).path, png.path])
+        try runProgram(
+            "vips",
+            ["copy", try Fixtures.jpeg(in: self.folder, name: "for-png.jpg", width: 640, height: 480).path, png.path])
         let pngBytes = Array(try Data(contentsOf: png))
         let truncatedPNG = Array(pngBytes.prefix(pngBytes.count / 2))
         // Whole HEICs decode with libheif lines in the buffer ("bad seek"), a failure or not.
@@ -122,7 +189,9 @@ import Testing
         reasons.value = [[], []]
         DispatchQueue.concurrentPerform(iterations: 8) { worker in
             if worker >= 6 {
-                for bytes in heicBytes + heicBytes { _ = try? bytes.withUnsafeBytes { try Thumbnailer().thumbnails(of: $0) } }
+                for bytes in heicBytes + heicBytes {
+                    _ = try? bytes.withUnsafeBytes { try Thumbnailer().thumbnails(of: $0) }
+                }
                 return
             }
             let input = inputs[worker % 2]
