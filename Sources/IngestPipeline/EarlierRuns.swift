@@ -28,28 +28,33 @@ struct EarlierRuns: Sendable {
         self.facts = try await catalog.facts(for: paths)
     }
 
-    /// The indices of the events that still need `file`: those where no earlier run finished it
-    /// as it is now (same stamp, same window, same assumed zone), nor found these bytes broken.
-    func pending(_ file: DiscoveredFile, events: [Event]) -> [Int] {
-        events.indices.filter { index in
-            guard let entry = self.entries[events[index].id]?[file.path] else { return true }
-            return !entry.isDone(stamp: file.stamp, window: events[index].window.description, zone: self.zone)
-                && (self.retryFailed || !entry.isKnownBroken(stamp: file.stamp))
-        }
+    /// What each event still needs of `file`, by event index.
+    struct Plan {
+        /// The events where no earlier run finished the file as it is now (same stamp, same
+        /// window, same assumed zone) nor found these bytes broken.
+        var pending: [Int] = []
+        /// The events where an earlier run found these very bytes broken (none with
+        /// `--retry-failed`): the outcome that says so.
+        var knownBroken: [Int: FileOutcome] = [:]
     }
 
-    /// For the events where an earlier run found `file`'s bytes broken and they have not changed,
-    /// the outcome that says so (by event index); empty with `--retry-failed`.
-    func knownBroken(_ file: DiscoveredFile, events: [Event]) -> [Int: FileOutcome] {
-        guard !self.retryFailed else { return [:] }
-        var outcomes: [Int: FileOutcome] = [:]
+    /// One look at the catalog's entries for `file` in every event.
+    func plan(_ file: DiscoveredFile, events: [Event]) -> Plan {
+        var plan = Plan()
         for (index, event) in events.enumerated() {
-            guard let entry = self.entries[event.id]?[file.path], entry.isKnownBroken(stamp: file.stamp) else {
+            guard let entry = self.entries[event.id]?[file.path] else {
+                plan.pending.append(index)
                 continue
             }
-            outcomes[index] = FileOutcome(knownBroken: file, reason: entry.reason, errorCode: entry.errorCode)
+            if entry.isDone(stamp: file.stamp, window: event.window.description, zone: self.zone) { continue }
+            if !self.retryFailed && entry.isKnownBroken(stamp: file.stamp) {
+                plan.knownBroken[index] = FileOutcome(
+                    knownBroken: file, reason: entry.reason, errorCode: entry.errorCode)
+            } else {
+                plan.pending.append(index)
+            }
         }
-        return outcomes
+        return plan
     }
 
     /// The file's hash and capture time, when an earlier run learned them from these very bytes

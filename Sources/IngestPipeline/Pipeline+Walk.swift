@@ -36,14 +36,13 @@ extension Pipeline {
                         await tally.finish(
                             FileResult(outcomes: events.map { _ in outcome }, unchanged: events.map { _ in false }))
                     case .file(let file):
-                        let pending = earlier.pending(file, events: events)
-                        let broken = earlier.knownBroken(file, events: events)
-                        guard !pending.isEmpty else {
+                        let plan = earlier.plan(file, events: events)
+                        guard !plan.pending.isEmpty else {
                             // Finished in every event by an earlier run, or known broken: not opened.
                             await tally.finish(
                                 await Self.ingest(
-                                    file, events: events, pending: [], earlier: broken, stages: stages, context: context
-                                ))
+                                    file, events: events, pending: [], earlier: plan.knownBroken, stages: stages,
+                                    context: context))
                             continue
                         }
                         while inFlight >= configuration.limits.filesInFlight, let result = await group.next() {
@@ -55,8 +54,8 @@ extension Pipeline {
                         inFlight += 1
                         group.addTask {
                             await Self.ingest(
-                                file, events: events, pending: pending, earlier: broken, known: facts, stages: stages,
-                                context: context)
+                                file, events: events, pending: plan.pending, earlier: plan.knownBroken, known: facts,
+                                stages: stages, context: context)
                         }
                     }
                 }

@@ -76,11 +76,6 @@ public struct Pipeline: Sendable {
             reports[index].filesDiscovered = tally.progress.discovered
             reports[index].interrupted = stop.isRequestedByUser
             reports[index].stoppedEarly = stop.isRequested
-            // What stopped the run stopped it for every event, whichever event's file met it.
-            if reports[index].fatalError == nil, let first = tally.reports.first(where: { $0.fatalError != nil }) {
-                reports[index].fatalError = first.fatalError
-                reports[index].fatalErrorCode = first.fatalErrorCode
-            }
             reports[index].hiddenEntries = hiddenEntries
             reports[index].elapsedSeconds = (clock.now - started).seconds
             reports[index].destinationStatistics = self.destination.statistics

@@ -18,14 +18,19 @@ struct RunTally {
         self.destination = destination
     }
 
+    /// The failures that stop the whole run: a refused token, a server that answers no one.
+    static let stopsTheRun: Set<String> = [IngestError.Code.tokenRefused.name, IngestError.Code.serverUnreachable.name]
+
     /// Counts one file's outcomes, one per event, then the file itself.
     mutating func finish(_ result: Pipeline.FileResult) async {
         for (index, outcome) in result.outcomes.enumerated() {
             self.reports[index].add(outcome, unchanged: result.unchanged[index])
-            let stopsTheRun = [IngestError.Code.tokenRefused.name, IngestError.Code.serverUnreachable.name]
-            if let code = outcome.errorCode, stopsTheRun.contains(code), self.reports[index].fatalError == nil {
-                self.reports[index].fatalError = outcome.reason
-                self.reports[index].fatalErrorCode = code
+            if let code = outcome.errorCode, Self.stopsTheRun.contains(code), self.reports[index].fatalError == nil {
+                // What stops the run stops it for every event, whichever event's file met it.
+                for other in self.reports.indices where self.reports[other].fatalError == nil {
+                    self.reports[other].fatalError = outcome.reason
+                    self.reports[other].fatalErrorCode = code
+                }
             }
             self.observer.finished(outcome, event: self.reports[index].event, report: self.reports[index])
             do {

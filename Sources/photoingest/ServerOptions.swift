@@ -94,6 +94,15 @@ struct ServerOptions: ParsableArguments {
         return .fixed(access: access, upload: upload)
     }
 
+    /// The events the server lists for this user; its failure names the server.
+    static func events(of client: PhotoShareClient) async throws(IngestError) -> [Event] {
+        do {
+            return try await client.events()
+        } catch {
+            throw IngestError(error.code, "cannot list the events of \(client.address.shown): \(error.message)")
+        }
+    }
+
     /// The client for the server; nil in archive mode.
     func client() throws -> PhotoShareClient? {
         guard let url = self.serverURL else { return nil }

@@ -36,12 +36,7 @@ struct EventsCommand: AsyncParsableCommand {
     func run() async throws {
         let zone = try Defaults.zone(named: self.timezone)
         guard let client = try self.connection.client() else { return }
-        let events: [Event]
-        do {
-            events = try await client.events()
-        } catch {
-            throw IngestError(error.code, "cannot list the events of \(client.address.shown): \(error.message)")
-        }
+        let events = try await ServerOptions.events(of: client)
         if self.json {
             let array: [[String: Any]] = events.map { event in
                 [

@@ -412,12 +412,7 @@ struct RunCommand: AsyncParsableCommand {
     /// The events to ingest into: those named with --event (by id, or by a name only one event
     /// has), else every event the server lists.
     func serverEvents(_ client: PhotoShareClient) async throws -> [Event] {
-        let listed: [Event]
-        do {
-            listed = try await client.events()
-        } catch {
-            throw IngestError(error.code, "cannot list the events of \(client.address.shown): \(error.message)")
-        }
+        let listed = try await ServerOptions.events(of: client)
         if self.event.isEmpty {
             guard !listed.isEmpty else {
                 throw IngestError(.serverUnusable, "the server lists no events for this user")
