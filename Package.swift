@@ -1,6 +1,13 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// The release this tree builds. `--version` prints it with the commit, read from git when the
+/// manifest is evaluated ("unknown" outside a checkout; "-dirty" with uncommitted changes).
+let version = "0.6.0"
+let commit =
+    Context.gitInformation.map { String($0.currentCommit.prefix(12)) + ($0.hasUncommittedChanges ? "-dirty" : "") }
+    ?? "unknown"
+
 let package = Package(
     name: "photoingest",
     platforms: [.macOS(.v15)],
@@ -24,6 +31,13 @@ let package = Package(
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.7.1"),
         .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
         .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
+        // Settings from flags, PHOTOINGEST_* variables and a YAML file, with one precedence.
+        .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0", traits: [.defaults, "YAML"]),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // --metrics-file: Prometheus text for node_exporter's textfile collector.
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         // C libraries from Debian, found through pkg-config.
@@ -40,6 +54,13 @@ let package = Package(
         .target(
             name: "CFFmpegShim", dependencies: ["CFFmpeg"],
             linkerSettings: ["avformat", "avcodec", "swscale", "avutil"].map { .linkedLibrary($0) }),
+
+        // `--version` of both executables.
+        .target(
+            name: "CBuildInfo",
+            cSettings: [
+                .define("PHOTOINGEST_VERSION", to: "\"\(version)\""), .define("PHOTOINGEST_COMMIT", to: "\"\(commit)\""),
+            ]),
 
         .target(
             name: "IngestCore",
@@ -77,7 +98,7 @@ let package = Package(
         .executableTarget(
             name: "photoshare-server",
             dependencies: [
-                "IngestCore", "IngestArchive", "IngestServer", "IngestImaging",
+                "IngestCore", "IngestArchive", "IngestServer", "IngestImaging", "CBuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
@@ -87,11 +108,16 @@ let package = Package(
         .executableTarget(
             name: "photoingest",
             dependencies: [
-                "IngestCore", "IngestPipeline", "IngestImaging", "IngestTransport",
+                "IngestCore", "IngestPipeline", "IngestImaging", "IngestTransport", "CBuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 // --events FILE in CSV.
                 .product(name: "SwiftCSV", package: "SwiftCSV"),
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
 

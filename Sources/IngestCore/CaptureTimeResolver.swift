@@ -59,7 +59,7 @@ public struct CaptureTimeResolver: Sendable {
             if let flag { notes.append(flag) }
             return CaptureTime(
                 instant: wall.instant(offsetSeconds: offset), localTime: wall, offsetSeconds: offset,
-                source: .exifAssumedZone, assumedZone: self.assumedZone.identifier, notes: notes)
+                source: .exifAssumedZone, assumedZone: self.assumedZone.name, notes: notes)
         }
         if let gps {
             return CaptureTime(instant: gps, offsetSeconds: 0, source: .gpsUTC, notes: notes)
@@ -184,12 +184,12 @@ public struct CaptureTimeResolver: Sendable {
             let earlier = consistent.max()!
             return (
                 earlier,
-                "\(wall) happens twice in \(zone.identifier) (DST fold); the earlier instant was taken"
+                "\(wall) happens twice in \(zone.name) (DST fold); the earlier instant was taken"
             )
         case 1:
             return (consistent.first!, nil)
         default:
-            return (before, "\(wall) does not exist in \(zone.identifier) (DST gap); read with the offset before it")
+            return (before, "\(wall) does not exist in \(zone.name) (DST gap); read with the offset before it")
         }
     }
 }

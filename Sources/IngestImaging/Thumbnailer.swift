@@ -60,7 +60,7 @@ public struct Thumbnailer: Sendable {
         try ImagingLibrary.bootstrap()
         do {
             return try VipsError.lock.shared { () throws(IngestError) in try self.make(bytes) }
-        } catch  where error.code == .decodeFailed {
+        } catch where error.code == .decodeFailed {
             // libvips has one error buffer for the process: a failure's text can hold lines that
             // other decodes wrote meanwhile. Failing again alone gives this file's reason only.
             return try VipsError.lock.exclusive { () throws(IngestError) in

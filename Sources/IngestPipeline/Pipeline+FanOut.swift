@@ -151,7 +151,7 @@ extension Pipeline {
         let thumbnails: Thumbnails?
         do {
             thumbnails = try await stages.thumbnail.process(photoFile, context: context)
-        } catch  where photoFile.kind.isVideo {
+        } catch where photoFile.kind.isVideo {
             // A video whose frames cannot be decoded is still worth keeping: stored without thumbnails.
             thumbnails = nil
             for index in claimed { outcomes[index].reason = "stored without thumbnails: \(error.message)" }

@@ -73,7 +73,7 @@ extension Pipeline {
     /// What the catalog knows of the batch's files. Not knowing costs a re-read, never a lost file:
     /// a catalog that cannot be read is reported and the files are done again.
     private func earlierRuns(of batch: [DiscoveryItem], tally: inout RunTally) async -> EarlierRuns {
-        let zone = self.configuration.timeZone.identifier
+        let zone = self.configuration.timeZone.name
         guard let catalog = self.catalog else { return EarlierRuns(zone: zone) }
         let paths = batch.compactMap { if case .file(let file) = $0 { file.path } else { nil } }
         do {

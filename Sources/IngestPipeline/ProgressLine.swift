@@ -47,7 +47,7 @@ public final class ProgressLine {
 
     /// The text of the line. Photos/s and the ETA are about the files that needed work (not those
     /// skipped as unchanged); uploads in flight are shown when the destination uploads.
-    static func render(_ progress: RunProgress, elapsed: Double, current: String, width: Int) -> String {
+    public static func render(_ progress: RunProgress, elapsed: Double, current: String, width: Int) -> String {
         let total = progress.discoveryDone ? "\(progress.discovered)" : "\(progress.discovered)+"
         let rate = Double(progress.done) / elapsed
         let photosPerSecond = Double(progress.done - progress.unchanged) / elapsed

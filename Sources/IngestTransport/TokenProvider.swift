@@ -3,9 +3,10 @@ import IngestCore
 
 /// The bearer tokens of a run: given once, or fetched by a command whenever they run out.
 ///
-/// A token that expires within five minutes counts as expired. However many transfers need a
-/// new token at the same moment, the command runs once and all of them wait for its result.
-/// Tokens are never logged, and never passed to the command (it prints them).
+/// A fetched token is replaced shortly before it expires: a fifth of its remaining life before,
+/// at most five minutes (see `refreshMargin(life:)`). However many transfers need a new token at
+/// the same moment, the command runs once and all of them wait for its result. Tokens are never
+/// logged, and never passed to the command (it prints them).
 public actor TokenProvider {
     public enum Source: Sendable {
         case fixed(access: String, upload: String)
@@ -16,29 +17,41 @@ public actor TokenProvider {
     struct Tokens: Sendable {
         var access: String
         var upload: String
+        /// When the command printed them: a token is kept for a share of the life it had then.
+        var fetched = Date.distantPast
         func value(_ kind: TokenKind) -> String { kind == .access ? self.access : self.upload }
     }
 
-    /// A token this close to its `exp` is treated as expired.
-    public static let refreshMargin: TimeInterval = 300
+    /// At most this long before its `exp`, a fetched token is replaced.
+    public static let longestMargin: TimeInterval = 300
+    /// A fetched token is kept at least this long, even one that had expired already (the server
+    /// then refuses it and the 401 fetches another): the command never runs for every request.
+    static let shortestUse: TimeInterval = 10
     /// The token command gets this long to answer.
     static let commandTimeout: TimeInterval = 60
 
     private let source: Source
+    private let clock: @Sendable () -> Date
     private var current: Tokens?
     private var inFlight: Task<Tokens, any Error>?
     /// How many times the command ran.
     public private(set) var fetches = 0
 
-    public init(_ source: Source) {
+    /// - Parameter clock: the time now; tests pass one that they move on.
+    public init(_ source: Source, clock: @escaping @Sendable () -> Date = { Date() }) {
         self.source = source
+        self.clock = clock
         if case .fixed(let access, let upload) = source { self.current = Tokens(access: access, upload: upload) }
     }
 
     /// A token of `kind` that is not about to expire (fetching one if needed and possible).
     public func token(_ kind: TokenKind) async throws(IngestError) -> String {
-        if let current = self.current, !Self.expiresSoon(current.value(kind)) { return try Self.checked(current.value(kind), kind) }
-        if case .fixed = self.source, let current = self.current { return try Self.checked(current.value(kind), kind) }
+        if let current = self.current {
+            if case .fixed = self.source { return try Self.checked(current.value(kind), kind) }
+            if !Self.isDue(current.value(kind), fetched: current.fetched, now: self.clock()) {
+                return try Self.checked(current.value(kind), kind)
+            }
+        }
         return try Self.checked(try await self.fetch().value(kind), kind)
     }
 
@@ -78,7 +91,8 @@ public actor TokenProvider {
         self.inFlight = task
         defer { self.inFlight = nil }
         do {
-            let tokens = try await task.value
+            var tokens = try await task.value
+            tokens.fetched = self.clock()
             self.fetches += 1
             self.current = tokens
             return tokens
@@ -123,16 +137,29 @@ public actor TokenProvider {
             return Tokens(access: access, upload: (object["upload"] as? String) ?? access)
         }
         guard !text.isEmpty, !text.contains(where: \.isWhitespace) else {
-            throw IngestError(.tokenRefused, "the token command printed no token (one line, or JSON with access and upload)")
+            throw IngestError(
+                .tokenRefused, "the token command printed no token (one line, or JSON with access and upload)")
         }
         return Tokens(access: text, upload: text)
     }
 
-    /// Whether a JWT's `exp` is within the refresh margin. Tokens that are not JWTs, or carry no
-    /// `exp`, never expire as far as the client can tell.
-    static func expiresSoon(_ token: String, now: Date = Date()) -> Bool {
+    /// How long before its expiry a token that had `life` seconds left when fetched is replaced:
+    /// a fifth of that life, at most five minutes. The margin covers a request sent just before
+    /// the replacement and checked by the server a little later, and a small clock difference
+    /// between the issuer and this machine; a larger one ends in a 401, which fetches a new token
+    /// anyway. A 2-minute token is kept 96 s, a 4-minute one 192 s, a 1-hour one 55 minutes: the
+    /// command runs a handful of times per run, not for every wave of requests.
+    public static func refreshMargin(life: TimeInterval) -> TimeInterval {
+        min(self.longestMargin, max(0, life) / 5)
+    }
+
+    /// Whether a token fetched at `fetched` is due to be replaced. Tokens that are not JWTs, or
+    /// carry no `exp`, never expire as far as the client can tell.
+    static func isDue(_ token: String, fetched: Date, now: Date) -> Bool {
         guard let expiry = self.expiry(of: token) else { return false }
-        return expiry.timeIntervalSince(now) < self.refreshMargin
+        let life = expiry.timeIntervalSince(fetched)
+        let replaceAt = max(expiry.addingTimeInterval(-self.refreshMargin(life: life)), fetched + self.shortestUse)
+        return now >= replaceAt
     }
 
     /// The `exp` claim of a JWT (header.payload.signature, base64url).

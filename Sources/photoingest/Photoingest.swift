@@ -1,4 +1,5 @@
 import ArgumentParser
+import CBuildInfo
 import Foundation
 import IngestCore
 import IngestImaging
@@ -14,7 +15,8 @@ struct Photoingest: AsyncParsableCommand {
             the destination already holds, makes 500 px and 200 px thumbnails and stores everything. A \
             local SQLite catalog remembers each file, so running it again does only what is left.
             """,
-        subcommands: [RunCommand.self, EventsCommand.self])
+        version: String(cString: ingest_build_version()),
+        subcommands: [RunCommand.self, EventsCommand.self, ConfigCommand.self])
 
     /// Exit status 2 for usage and configuration errors (ArgumentParser's own is 64).
     static let usageExitCode: Int32 = 2

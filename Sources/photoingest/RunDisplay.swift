@@ -1,5 +1,6 @@
 import IngestCore
 import IngestPipeline
+import Logging
 
 /// What the user sees while a run goes: one progress line for the whole run, and the report's
 /// lines: one per file and event, or one for the file as a whole when it never reached an event
@@ -15,10 +16,21 @@ final class RunDisplay: RunObserver {
     /// The run's progress as last reported: files counted once, whatever the number of events.
     private(set) var lastProgress = RunProgress()
 
-    init(progress: ProgressLine, report: ReportWriter?, events: Int) {
+    /// Failures as they happen, and a status line every `statsInterval` seconds (0: none).
+    let log: Logger
+    let statsInterval: Int
+    private let clock = ContinuousClock()
+    private let begun: ContinuousClock.Instant
+    private var lastStats: ContinuousClock.Instant
+
+    init(progress: ProgressLine, report: ReportWriter?, events: Int, log: Logger, statsInterval: Int) {
         self.progress = progress
         self.report = report
         self.events = events
+        self.log = log
+        self.statsInterval = statsInterval
+        self.begun = self.clock.now
+        self.lastStats = self.begun
     }
 
     func started(_ path: String) {
@@ -27,12 +39,41 @@ final class RunDisplay: RunObserver {
 
     func finished(_ outcome: FileOutcome, event: Event, report: RunReport) {
         self.current.append((outcome, event))
+        if outcome.status == .failed && !outcome.knownBroken {
+            self.progress.clear()
+            self.log.warning(
+                "\(PathBytes.printable(outcome.path)): \(outcome.reason ?? "failed")",
+                metadata: [
+                    "event": "file.failed", "file.path": "\(PathBytes.printable(outcome.path))",
+                    "error.code": "\(outcome.errorCode ?? "unknown")", "photoshare.event": "\(event.name)",
+                ])
+        }
     }
 
     func progressed(_ progress: RunProgress) {
         self.writeCurrentFile()
         self.lastProgress = progress
         self.progress.update(progress)
+        self.logStatus(progress)
+    }
+
+    /// Off a terminal nothing else shows that the run is alive: a line every --stats interval.
+    private func logStatus(_ progress: RunProgress) {
+        guard self.statsInterval > 0 else { return }
+        let now = self.clock.now
+        guard now - self.lastStats >= .seconds(self.statsInterval) else { return }
+        self.lastStats = now
+        let since = (now - self.begun).components
+        let elapsed = max(Double(since.seconds) + Double(since.attoseconds) / 1e18, 0.001)
+        self.log.info(
+            "\(ProgressLine.render(progress, elapsed: elapsed, current: "", width: 200))",
+            metadata: [
+                "event": "run.stats", "files.done": .stringConvertible(progress.done),
+                "files.found": .stringConvertible(progress.discovered),
+                "files.unchanged": .stringConvertible(progress.unchanged),
+                "bytes.read": .stringConvertible(progress.bytesRead),
+                "seconds": .stringConvertible(Int(elapsed)),
+            ])
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CBuildInfo
 import Foundation
 
 @main
@@ -16,6 +17,7 @@ struct PhotoshareServer: AsyncParsableCommand {
               photoshare-server token --user alice --ttl 3600
               photoshare-server serve --data /srv/photoshare --port 8080
             """,
+        version: String(cString: ingest_build_version()),
         subcommands: [ServeCommand.self, TokenCommand.self, EventCommand.self])
 }
 
@@ -28,7 +30,8 @@ struct SecretOptions: ParsableArguments {
     static let minimumBytes = 32
 
     func resolved() throws -> String {
-        guard let secret = self.secret ?? ProcessInfo.processInfo.environment["PHOTOSHARE_SECRET"], !secret.isEmpty else {
+        guard let secret = self.secret ?? ProcessInfo.processInfo.environment["PHOTOSHARE_SECRET"], !secret.isEmpty
+        else {
             throw ValidationError("No secret: pass --secret or set PHOTOSHARE_SECRET.")
         }
         guard secret.utf8.count >= Self.minimumBytes else {

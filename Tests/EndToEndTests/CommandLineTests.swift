@@ -18,6 +18,30 @@ import Testing
         #expect(top.stdout.contains("run"))
     }
 
+    @Test("On an 80-column terminal every example reads and pastes as a command: no option cut from its value")
+    func examplesFitEightyColumns() throws {
+        let cli = CommandLine("help-width")
+        for command in [["run", "--help"], ["events", "--help"]] {
+            let help = try cli.run(command, environment: ["COLUMNS": "80"])
+            let lines = help.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+            let start = try #require(lines.firstIndex(of: "Examples:"), "\(help.stdout)")
+            let examples = lines[(start + 1)...].prefix { !$0.isEmpty }
+            #expect(examples.count >= 2)
+            var continued = false
+            for line in examples {
+                #expect(line.count <= 80, "too wide: \(line)")
+                // A line is a new command, or a continuation of one that ended with a backslash.
+                let isCommand =
+                    line.hasPrefix("  photoingest ") || line.hasPrefix("  PHOTOINGEST_") || line.hasPrefix("  export ")
+                #expect(continued ? line.hasPrefix("      -") : isCommand, "not a command line: \(line)")
+                continued = line.hasSuffix("\\")
+            }
+            #expect(!continued)
+        }
+        let help = try cli.run(["run", "--help"], environment: ["COLUMNS": "80"])
+        #expect(help.stdout.contains("--timezone America/Los_Angeles"))
+    }
+
     @Test(
         "Usage and configuration errors exit 2 with a message that says what to fix",
         arguments: [
@@ -26,7 +50,7 @@ import Testing
             (["run", ".", "--from", "2025-09-28T00:00:00Z", "--until", "2025-09-27T00:00:00Z"], "after --until"),
             (["run", ".", "--timezone", "Mars/Olympus"], "IANA"),
             (["run", ".", "--jobs", "0"], "--jobs"),
-            (["run"], "Missing expected argument"),
+            (["run"], "Give at least one file or folder to ingest"),
             (["run", ".", "--no-such-option"], "Unknown option"),
         ])
     func usageErrors(arguments: [String], message: String) throws {
@@ -76,9 +100,9 @@ import Testing
         #expect(run.entry(named: "edge.jpg")?["status"] as? String == "uploaded")
         #expect(run.entry(named: "edge.jpg")?["captureSource"] as? String == "exif-assumed-zone")
         #expect(run.summary["summary"] as? String == "2 Stored, 1 Outside event dates")
-        // UTC is called by its IANA name, never "GMT".
-        #expect(run.summary["timeZone"] as? String == "Etc/UTC")
-        #expect(run.result.stderr.contains("without an offset: Etc/UTC"), "\(run.result.stderr)")
+        // UTC is called UTC, never "GMT".
+        #expect(run.summary["timeZone"] as? String == "UTC")
+        #expect(run.result.stderr.contains("without an offset: UTC"), "\(run.result.stderr)")
         // Both edge cases are listed for a second look, in the report and at the end of the run.
         #expect(run.entry(named: "before.jpg")?["nearEdge"] as? String == "outside the window by 1 min")
         #expect(

@@ -101,6 +101,19 @@ import Testing
             "\(run.result.stderr)")
     }
 
+    @Test("--timezone UTC is shown and recorded as UTC, not GMT or Etc/UTC")
+    func utcIsCalledUTC() throws {
+        let cli = CommandLine("utc")
+        let photos = TemporaryFolder("utc-photos")
+        _ = try Fixtures.jpeg(in: photos, name: "no-offset.jpg", tags: ["EXIF:DateTimeOriginal": "2025:09:28 12:00:00"])
+        let run = try cli.ingest([photos.url], ["--timezone", "UTC"])
+        #expect(run.status == 0, "\(run.result.stderr)")
+        #expect(run.result.stderr.contains("Time zone for EXIF times without an offset: UTC\n"), "\(run.result.stderr)")
+        #expect(run.summary["timeZone"] as? String == "UTC")
+        #expect(run.entry(named: "no-offset.jpg")?["assumedZone"] as? String == "UTC")
+        #expect(run.entry(named: "no-offset.jpg")?["captureTime"] as? String == "2025-09-28T12:00:00Z")
+    }
+
     @Test("A TZ naming no zone is warned about; files dated by their mtime are counted in the summary")
     func quietTrapsAreSaid() throws {
         let cli = CommandLine("traps")

@@ -74,21 +74,44 @@ import Testing
         #expect(self.runs == 1)
     }
 
-    @Test("A token that expires within five minutes counts as expired and is fetched again; ten minutes out it is kept")
-    func refreshesATokenNearItsExpiry() async throws {
-        let soon = Self.jwt("alice", expiresIn: 4 * 60)
-        let expiring = TokenProvider(try self.command("echo '\(soon)'"))
-        #expect(try await expiring.token(.access) == soon)
-        #expect(try await expiring.token(.access) == soon)
-        #expect(await expiring.fetches == 2)
-        #expect(self.runs == 2)
+    @Test("A 2-minute token is used until 24 s before it expires: over 10 minutes of requests the command runs 7 times")
+    func shortLivedTokens() async throws {
+        // The command issues tokens living 120 s from the (simulated) time it reads from a file,
+        // as a deployment issuing short-lived tokens would; the provider's clock reads the same file.
+        let now = self.folder.appending("now")
+        let start = Int(Date().timeIntervalSince1970)
+        try Data("\(start)".utf8).write(to: now)
+        let body = #"""
+            payload=$(printf '{"sub":"alice","exp":%d}' $(( $(cat '\#(now.path)') + 120 )) | base64 | tr '+/' '-_' | tr -d '=\n')
+            echo "eyJhbGciOiJIUzI1NiJ9.$payload.c2ln"
+            """#
+        let clock: @Sendable () -> Date = {
+            let text = (try? String(contentsOf: now, encoding: .utf8)) ?? ""
+            return Date(timeIntervalSince1970: TimeInterval(Int(text) ?? 0))
+        }
+        let provider = TokenProvider(try self.command(body), clock: clock)
+        var leastLeft = TimeInterval.infinity
+        for second in 0...600 {
+            try Data("\(start + second)".utf8).write(to: now)
+            let token = try await provider.token(.access)
+            let expiry = try #require(TokenProvider.expiry(of: token))
+            leastLeft = min(leastLeft, expiry.timeIntervalSince(clock()))
+        }
+        // Fetched at 0, 96, 192, 288, 384, 480 and 576 s: each kept for 96 of its 120 s.
+        #expect(await provider.fetches == 7)
+        #expect(self.runs == 7)
+        #expect(leastLeft > 20, "a token was handed out with \(leastLeft) s left")
+        #expect(TokenProvider.refreshMargin(life: 120) == 24)
+        #expect(TokenProvider.refreshMargin(life: 4 * 60) == 48)
+        #expect(TokenProvider.refreshMargin(life: 3_600) == 300)
+    }
 
-        let later = Self.jwt("alice", expiresIn: 10 * 60)
-        let lasting = TokenProvider(try self.command("echo '\(later)'"))
-        #expect(try await lasting.token(.access) == later)
-        #expect(try await lasting.token(.access) == later)
-        #expect(await lasting.fetches == 1)
-        #expect(self.runs == 3)
+    @Test("A token that had expired when fetched is kept 10 s, not fetched again for every request")
+    func expiredTokenIsNotFetchedForEveryRequest() async throws {
+        let stale = Self.jwt("alice", expiresIn: -60)
+        let provider = TokenProvider(try self.command("echo '\(stale)'"))
+        for _ in 0..<20 { #expect(try await provider.token(.access) == stale) }
+        #expect(await provider.fetches == 1)
     }
 
     @Test("Twenty transfers asking at once while the command runs share one run of it (single flight)")

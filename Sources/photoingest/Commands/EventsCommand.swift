@@ -10,12 +10,15 @@ struct EventsCommand: AsyncParsableCommand {
         discussion: """
             Windows are shown in UTC and in --timezone (default: this machine's zone).
 
-            Example:
-              PHOTOINGEST_TOKEN=… photoingest events --server https://photoshare.example.com --timezone Europe/Berlin
-              PHOTOINGEST_TOKEN=… photoingest events --server https://photoshare.example.com --json
+            Examples:
+              export PHOTOINGEST_SERVER=https://photoshare.example.com
+              PHOTOINGEST_TOKEN=… photoingest events --timezone Europe/Berlin
+              PHOTOINGEST_TOKEN=… photoingest events --json
             """)
 
     @OptionGroup var connection: ServerOptions
+
+    @OptionGroup var configFile: ConfigFileOption
 
     @Option(
         name: [.customLong("timezone"), .customLong("tz")],
@@ -25,18 +28,17 @@ struct EventsCommand: AsyncParsableCommand {
     @Flag(help: "Print the events as a JSON array of {id, name, start, end} (UTC, null for an open end).")
     var json = false
 
-    func validate() throws {
-        guard self.connection.serverURL != nil else {
-            throw ValidationError("Give --server (or set PHOTOINGEST_SERVER).")
-        }
-        try self.connection.validateServer()
-        _ = try Defaults.zone(named: self.timezone)
-    }
-
     func run() async throws {
-        let zone = try Defaults.zone(named: self.timezone)
-        guard let client = try self.connection.client() else { return }
-        let events = try await ServerOptions.events(of: client)
+        var given = self.connection.given
+        given["timezone"] = self.timezone.map { .string($0) }
+        let settings = try await Settings.resolve(given: given, configPath: self.configFile.config)
+        guard settings.connection.serverURL != nil else {
+            throw ValidationError("Give --server (or set PHOTOINGEST_SERVER, or server: in the config file).")
+        }
+        try settings.connection.validateServer()
+        let zone = try Defaults.zone(named: settings.timezone)
+        guard let client = try settings.connection.client() else { return }
+        let events = try await ServerSettings.events(of: client)
         if self.json {
             let array: [[String: Any]] = events.map { event in
                 [
@@ -59,7 +61,7 @@ struct EventsCommand: AsyncParsableCommand {
             let offset = zone.secondsFromGMT(for: date)
             return LocalDateTime(date, offsetSeconds: offset).description + UTCOffset.format(offset)
         }
-        print("id\tname\tstart (UTC)\tend (UTC)\tstart (\(zone.identifier))\tend (\(zone.identifier))")
+        print("id\tname\tstart (UTC)\tend (UTC)\tstart (\(zone.name))\tend (\(zone.name))")
         for event in events {
             let start = event.window.start.map(RFC3339.format) ?? ".."
             let end = event.window.end.map(RFC3339.format) ?? ".."

@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+
+struct ConfigCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "config",
+        abstract: "Show the settings a run would use, and where each came from.",
+        subcommands: [Show.self])
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print the effective settings of `run`, one per line, with their source; secrets masked.",
+            discussion: """
+                Each setting comes from the first of: a flag given here, a PHOTOINGEST_<OPTION> \
+                variable (--near-edge is PHOTOINGEST_NEAR_EDGE), the config file, the default. \
+                Takes the same options as `run`, so that a command line can be checked before it runs.
+
+                Examples:
+                  photoingest config show
+                  photoingest config show --config /etc/photoingest/nightly.yaml --jobs 2
+                """)
+
+        @Argument(help: "Files and folders, as `run` takes them.")
+        var paths: [String] = []
+
+        @OptionGroup var options: RunOptions
+
+        @OptionGroup var configFile: ConfigFileOption
+
+        @OptionGroup(title: "PhotoShare server")
+        var connection: ServerOptions
+
+        func run() async throws {
+            var given = self.options.given.merging(self.connection.given) { $1 }
+            if !self.paths.isEmpty { given["paths"] = .stringArray(self.paths) }
+            let settings = try await Settings.resolve(given: given, configPath: self.configFile.config)
+            let file = try ConfigFile.locate(explicit: self.configFile.config)
+            print("# config file: " + (file?.path ?? "none (\(ConfigFile.defaultPath) does not exist)"))
+            let width = settings.shown.map { $0.key.count + $0.value.count }.max() ?? 0
+            for line in settings.shown {
+                let text = "\(line.key): \(line.value)"
+                print(text + String(repeating: " ", count: max(1, width + 4 - text.count)) + "# " + line.source)
+            }
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import IngestCore
+import IngestPipeline
+import Metrics
+import Prometheus
+
+/// `--metrics-file`: the last run in Prometheus text format, for node_exporter's textfile
+/// collector. Made with swift-metrics gauges on a swift-prometheus registry; the file is replaced
+/// atomically (written beside it, synced, renamed), so the collector never reads half of it.
+struct RunMetrics {
+    let registry = PrometheusCollectorRegistry()
+    var factory: PrometheusMetricsFactory { PrometheusMetricsFactory(registry: self.registry) }
+
+    func gauge(_ name: String, _ value: Double, _ labels: [(String, String)] = []) {
+        Gauge(label: "photoingest_" + name, dimensions: labels, factory: self.factory).record(value)
+    }
+
+    /// The run's figures: files by event and outcome, bytes, duration, per-stage seconds, exit
+    /// status, and when a run last succeeded (kept from the previous file when this one failed).
+    func record(
+        reports: [RunReport], bytesRead: Int64, seconds: Double, exitStatus: Int32, now: Date, previous: String?
+    ) {
+        for report in reports {
+            for status in FileStatus.allCases {
+                self.gauge(
+                    "last_run_files", Double(report.count(status)),
+                    [("event", report.event.name), ("outcome", status.rawValue)])
+            }
+        }
+        var stages: [String: Double] = [:]
+        for report in reports {
+            for stage in StageTimings.Stage.allCases {
+                stages[stage.rawValue, default: 0] += report.timings.histogram(stage)?.total ?? 0
+            }
+        }
+        for (stage, total) in stages { self.gauge("last_run_stage_seconds", total, [("stage", stage)]) }
+        self.gauge("last_run_read_bytes", Double(bytesRead))
+        self.gauge("last_run_duration_seconds", seconds)
+        self.gauge("last_run_exit_status", Double(exitStatus))
+        self.gauge("last_run_timestamp_seconds", now.timeIntervalSince1970)
+        let lastSuccess = exitStatus == 0 ? now.timeIntervalSince1970 : previous.flatMap(Self.lastSuccess)
+        if let lastSuccess { self.gauge("last_success_timestamp_seconds", lastSuccess) }
+    }
+
+    /// The last success recorded in an earlier file.
+    static func lastSuccess(in text: String) -> Double? {
+        for line in text.split(separator: "\n") where line.hasPrefix("photoingest_last_success_timestamp_seconds ") {
+            return Double(line.split(separator: " ").last ?? "")
+        }
+        return nil
+    }
+
+    /// Writes the registry's text to `path`, replacing what was there in one rename.
+    func write(to path: String) throws(IngestError) {
+        let url = URL(fileURLWithPath: path)
+        // node_exporter reads only *.prom: the temporary name is not one.
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
+        let bytes = self.registry.emitToBuffer()
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw Self.failure(path, errno) }
+        defer { close(descriptor) }
+        let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        guard written == bytes.count, fsync(descriptor) == 0 else {
+            let code = errno
+            unlink(temporary.path)
+            throw Self.failure(path, code)
+        }
+        guard rename(temporary.path, path) == 0 else {
+            let code = errno
+            unlink(temporary.path)
+            throw Self.failure(path, code)
+        }
+    }
+
+    static func failure(_ path: String, _ code: Int32) -> IngestError {
+        IngestError(.invalidConfiguration, "cannot write the metrics file \(path): \(String(cString: strerror(code)))")
+    }
+}
