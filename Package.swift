@@ -2,7 +2,9 @@
 import PackageDescription
 
 /// The release this tree builds. `--version` prints it with the commit, read from git when the
-/// manifest is evaluated ("unknown" outside a checkout; "-dirty" with uncommitted changes).
+/// manifest is evaluated ("unknown" outside a checkout; "-dirty" with uncommitted changes). SwiftPM
+/// reuses an evaluation while Package.swift is unchanged: a fresh clone (CI, scripts/package, which
+/// asks for a new evaluation) names its commit exactly, an incremental build may name an older one.
 let version = "0.6.0"
 let commit =
     Context.gitInformation.map { String($0.currentCommit.prefix(12)) + ($0.hasUncommittedChanges ? "-dirty" : "") }

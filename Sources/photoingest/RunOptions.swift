@@ -104,7 +104,7 @@ struct RunOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Least level logged: trace, debug, info, notice, warning, error or critical (default: info).",
+            "Least level logged: trace, debug, info, notice, warning, error or critical (default: info when standard error is not a terminal, else warning).",
             valueName: "level"))
     var logLevel: String?
 

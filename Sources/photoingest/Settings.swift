@@ -86,13 +86,14 @@ struct Settings {
             throw ValidationError("log-format '\(format)' is not text or json.")
         }
         settings.logFormat = logFormat
-        let level = try resolution.string("log-level", settings.logLevel.rawValue)
+        // On a terminal the progress line and the summary say what info lines would.
+        let offTerminal = isatty(STDERR_FILENO) == 0
+        let level = try resolution.string("log-level", offTerminal ? "info" : "warning")
         guard let logLevel = Logger.Level(rawValue: level) else {
             throw ValidationError(
                 "log-level '\(level)' is not one of trace, debug, info, notice, warning, error, critical.")
         }
         settings.logLevel = logLevel
-        let offTerminal = isatty(STDERR_FILENO) == 0
         let stats = try resolution.string("stats", offTerminal ? "30s" : "0")
         guard let seconds = Self.seconds(stats) else {
             throw ValidationError("stats '\(stats)' is not an interval such as 30s, 5m or 0.")

@@ -20,21 +20,11 @@ struct ConfigCommand: AsyncParsableCommand {
                   photoingest config show --config /etc/photoingest/nightly.yaml --jobs 2
                 """)
 
-        @Argument(help: "Files and folders, as `run` takes them.")
-        var paths: [String] = []
-
-        @OptionGroup var options: RunOptions
-
-        @OptionGroup var configFile: ConfigFileOption
-
-        @OptionGroup(title: "PhotoShare server")
-        var connection: ServerOptions
+        @OptionGroup var arguments: RunArguments
 
         func run() async throws {
-            var given = self.options.given.merging(self.connection.given) { $1 }
-            if !self.paths.isEmpty { given["paths"] = .stringArray(self.paths) }
-            let settings = try await Settings.resolve(given: given, configPath: self.configFile.config)
-            let file = try ConfigFile.locate(explicit: self.configFile.config)
+            let settings = try await self.arguments.settings()
+            let file = try ConfigFile.locate(explicit: self.arguments.configFile.config)
             print("# config file: " + (file?.path ?? "none (\(ConfigFile.defaultPath) does not exist)"))
             let width = settings.shown.map { $0.key.count + $0.value.count }.max() ?? 0
             for line in settings.shown {

@@ -50,21 +50,10 @@ struct RunCommand: AsyncParsableCommand {
                   --token-command 'pass show photoshare/token' --uploads 8
             """)
 
-    @Argument(help: "Files and folders to ingest (folders are walked recursively).")
-    var paths: [String] = []
-
-    @OptionGroup var options: RunOptions
-
-    @OptionGroup var configFile: ConfigFileOption
-
-    @OptionGroup(title: "PhotoShare server")
-    var connection: ServerOptions
+    @OptionGroup var arguments: RunArguments
 
     func run() async throws {
-        var given = self.options.given.merging(self.connection.given) { $1 }
-        if !self.paths.isEmpty { given["paths"] = .stringArray(self.paths) }
-        let settings = try await Settings.resolve(given: given, configPath: self.configFile.config)
-        let run = IngestRun(settings: settings)
+        let run = IngestRun(settings: try await self.arguments.settings())
         try run.validate()
         try await run.run()
     }

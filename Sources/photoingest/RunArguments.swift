@@ -1,0 +1,21 @@
+import ArgumentParser
+
+/// What `run` takes, and `config show` with it: the paths, the options, the config file, the server.
+struct RunArguments: ParsableArguments {
+    @Argument(help: "Files and folders to ingest (folders are walked recursively).")
+    var paths: [String] = []
+
+    @OptionGroup var options: RunOptions
+
+    @OptionGroup var configFile: ConfigFileOption
+
+    @OptionGroup(title: "PhotoShare server")
+    var connection: ServerOptions
+
+    /// The run's settings: these flags, then the environment, the config file and the defaults.
+    func settings() async throws -> Settings {
+        var given = self.options.given.merging(self.connection.given) { $1 }
+        if !self.paths.isEmpty { given["paths"] = .stringArray(self.paths) }
+        return try await Settings.resolve(given: given, configPath: self.configFile.config)
+    }
+}
