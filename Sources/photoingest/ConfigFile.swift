@@ -41,7 +41,9 @@ struct ConfigFile {
                 parsingOptions: .init(secretsSpecifier: .specific(["token", "upload-token"])),
                 filePath: FilePath(self.path))
         } catch {
-            throw ValidationError("The config file '\(self.path)' is not a YAML mapping of settings: \(error)")
+            // The parser's first line says where; the lines after it quote the file, tokens included.
+            let reason = "\(error)".split(separator: "\n").first.map(String.init) ?? ""
+            throw ValidationError("The config file '\(self.path)' is not a YAML mapping of settings: \(reason)")
         }
     }
 

@@ -94,6 +94,12 @@ struct IngestRun {
         let started = Date()
         let log = self.makeLog()
         do {
+            try self.validate()
+        } catch {
+            self.writeMetrics([], bytesRead: 0, started: started, exitStatus: Photoingest.usageExitCode, log: log)
+            throw error
+        }
+        do {
             try await self.ingest(log: log, started: started)
         } catch let error as IngestError {
             // It could not start (or go on): the metrics say so, so that monitoring sees it.

@@ -1,6 +1,7 @@
 import Foundation
 import IngestCore
 import Logging
+import Synchronization
 
 /// swift-log lines as JSON objects, one per line on standard error, for journald, Kubernetes and
 /// log shippers: `timestamp` (RFC 3339 in UTC), `level`, `message`, and the
@@ -33,9 +34,25 @@ struct JSONLogHandler: LogHandler {
                 withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
         else { return }
         line.append(UInt8(ascii: "\n"))
-        // One write per line, so lines from several threads never interleave.
-        line.withUnsafeBytes { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        // Whole lines, one at a time: lines from several threads never interleave.
+        Self.output.withLock { _ in
+            line.withUnsafeBytes { buffer in
+                var offset = 0
+                while offset < buffer.count {
+                    let written = write(STDERR_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+                    if written > 0 {
+                        offset += written
+                    } else if written < 0 && errno == EINTR {
+                        continue
+                    } else {
+                        break
+                    }
+                }
+            }
+        }
     }
+
+    static let output = Mutex(())
 
     static func plain(_ value: Logger.Metadata.Value) -> Any {
         switch value {

@@ -24,7 +24,7 @@ struct RunMetrics {
             for status in FileStatus.allCases {
                 self.gauge(
                     "last_run_files", Double(report.count(status)),
-                    [("event", report.event.name), ("outcome", status.rawValue)])
+                    [("event", report.event.name), ("event_id", report.event.id), ("outcome", status.rawValue)])
             }
         }
         var stages: [String: Double] = [:]
@@ -57,11 +57,25 @@ struct RunMetrics {
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
         let bytes = self.registry.emitToBuffer()
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        // Left by a run that died between open and rename.
+        unlink(temporary.path)
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw Self.failure(path, errno) }
         defer { close(descriptor) }
-        let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-        guard written == bytes.count, fsync(descriptor) == 0 else {
+        // Readable by node_exporter whatever the umask (the unit's is 0027).
+        var failed = fchmod(descriptor, 0o644) != 0
+        var offset = 0
+        while !failed && offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if written > 0 {
+                offset += written
+            } else if written < 0 && errno == EINTR {
+                continue
+            } else {
+                failed = true
+            }
+        }
+        guard !failed, fsync(descriptor) == 0 else {
             let code = errno
             unlink(temporary.path)
             throw Self.failure(path, code)

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Configuration
 import Foundation
+import IngestTransport
 import Logging
-import SystemPackage
 
 /// Every setting of a run, merged by swift-configuration with one precedence: flags, then
 /// `PHOTOINGEST_<OPTION>` variables, then the config file, then the built-in default.
@@ -107,6 +107,10 @@ struct Settings {
         server.token = try resolution.optionalString("token", isSecret: true)
         server.uploadToken = try resolution.optionalString("upload-token", isSecret: true)
         server.tokenCommand = try resolution.optionalString("token-command")
+        // A token given where it outranks the token command (a flag over the file) is the one used.
+        if server.token != nil, resolution.rank("token") < resolution.rank("token-command") {
+            server.tokenCommand = nil
+        }
         server.uploads = try resolution.int("uploads", server.uploads)
         server.retries = try resolution.int("retries", server.retries)
         server.stallTimeout = try resolution.int("stall-timeout", server.stallTimeout)
@@ -156,8 +160,23 @@ private struct Resolution {
 
     mutating func optionalString(_ key: String, isSecret: Bool = false, fallback: String? = nil) throws -> String? {
         let value = self.reader.string(forKey: ConfigKey(key), isSecret: isSecret)
-        try self.note(key, value.map { isSecret ? "(secret, masked)" : $0 } ?? fallback ?? "(none)", type: "text")
+        try self.note(
+            key, value.map { isSecret ? "(secret, masked)" : Self.shown($0) } ?? fallback ?? "(none)", type: "text")
         return value
+    }
+
+    /// A URL's credentials are never shown.
+    static func shown(_ value: String) -> String {
+        value.contains("://") && value.contains("@") ? ServerAddress(baseURL: value).shown : value
+    }
+
+    /// How high the source of `key` stands: the command line 0, the environment 1, the file 2,
+    /// the default 3.
+    func rank(_ key: String) -> Int {
+        guard let source = self.shown.last(where: { $0.key == key })?.source else { return 3 }
+        if source == "command line" { return 0 }
+        if source.hasPrefix("environment") { return 1 }
+        return source == "default" ? 3 : 2
     }
 
     mutating func int(_ key: String, _ fallback: Int) throws -> Int {
@@ -173,7 +192,11 @@ private struct Resolution {
     }
 
     mutating func strings(_ key: String, _ fallback: [String]) throws -> [String] {
-        let value = self.reader.stringArray(forKey: ConfigKey(key))
+        var value = self.reader.stringArray(forKey: ConfigKey(key))
+        // `event: Party` in the file: one value where a list may stand is a list of one.
+        if value == nil, self.sources.read(key)?.isMalformed == true {
+            value = self.reader.string(forKey: ConfigKey(key)).map { [$0] }
+        }
         try self.note(key, (value ?? fallback).joined(separator: ", "), type: "list of text")
         return value ?? fallback
     }

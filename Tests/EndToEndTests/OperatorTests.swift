@@ -54,6 +54,7 @@ import Testing
             near-edge: 10
             max-pixels: 5000000
             include-hidden: true
+            event: Party
 
             """.utf8
         ).write(to: file)
@@ -68,6 +69,8 @@ import Testing
         #expect(Self.shown(show.stdout, "max-pixels")?.value == "5000000")
         #expect(Self.shown(show.stdout, "max-pixels")?.source == "file \(file.path)")
         #expect(Self.shown(show.stdout, "retries")?.source == "default")
+        // One value where a list may stand is a list of one.
+        #expect(Self.shown(show.stdout, "event")?.value == "Party")
 
         // A run takes its paths and archive from the file, and the environment's values.
         let run = try cli.run(

@@ -53,9 +53,7 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var arguments: RunArguments
 
     func run() async throws {
-        let run = IngestRun(settings: try await self.arguments.settings())
-        try run.validate()
-        try await run.run()
+        try await IngestRun(settings: try await self.arguments.settings()).run()
     }
 }
 
@@ -70,9 +68,10 @@ struct Console {
     func status(_ line: String, always: Bool = false) {
         guard always || !self.quiet else { return }
         if let log = self.log {
+            // What must be seen whatever the level (a warning, a wait, a bug) is a warning.
             let warning = line.hasPrefix("warning: ")
             log.log(
-                level: warning ? .warning : .info, "\(warning ? String(line.dropFirst(9)) : line)",
+                level: warning || always ? .warning : .info, "\(warning ? String(line.dropFirst(9)) : line)",
                 metadata: ["event": "run.status"])
             return
         }
