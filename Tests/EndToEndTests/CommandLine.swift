@@ -20,6 +20,8 @@ struct CommandLine {
             command[0], Array(command.dropFirst()),
             environment: [
                 "XDG_DATA_HOME": self.folder.appending("data").path, "XDG_STATE_HOME": self.folder.appending("state").path,
+                // No config file of the machine's user reaches the tests.
+                "XDG_CONFIG_HOME": self.folder.appending("config").path,
             ].merging(environment) { $1 })
     }
 
@@ -45,6 +47,8 @@ extension CommandLine {
         let process = Process()
         process.executableURL = TestEnvironment.photoingest
         process.arguments = ["run", corpus.path, "--archive", self.archive.path, "--catalog", self.catalog.path, "--jobs", "1"]
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            ["XDG_CONFIG_HOME": self.folder.appending("config").path]) { $1 }
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
