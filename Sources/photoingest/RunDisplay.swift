@@ -63,8 +63,7 @@ final class RunDisplay: RunObserver {
         let now = self.clock.now
         guard now - self.lastStats >= .seconds(self.statsInterval) else { return }
         self.lastStats = now
-        let since = (now - self.begun).components
-        let elapsed = max(Double(since.seconds) + Double(since.attoseconds) / 1e18, 0.001)
+        let elapsed = max((now - self.begun).seconds, 0.001)
         self.log.info(
             "\(ProgressLine.render(progress, elapsed: elapsed, current: "", width: 200))",
             metadata: [

@@ -37,6 +37,8 @@ struct Settings {
 
     /// One line per setting, for `config show`: its key, value (secrets masked) and source.
     var shown: [(key: String, value: String, source: String)] = []
+    /// The config file read, if any.
+    var configFile: String?
 
     /// The settings of this run, from `given` (the flags), the environment and the config file.
     ///
@@ -121,6 +123,7 @@ struct Settings {
 
         try file?.checkKeys(known: resolution.keys)
         settings.shown = resolution.shown
+        settings.configFile = file?.path
         return settings
     }
 
@@ -173,10 +176,12 @@ private struct Resolution {
     /// How high the source of `key` stands: the command line 0, the environment 1, the file 2,
     /// the default 3.
     func rank(_ key: String) -> Int {
-        guard let source = self.shown.last(where: { $0.key == key })?.source else { return 3 }
-        if source == "command line" { return 0 }
-        if source.hasPrefix("environment") { return 1 }
-        return source == "default" ? 3 : 2
+        switch self.sources.read(key)?.provider {
+        case nil: 3
+        case let provider? where provider.contains(Settings.Source.commandLine): 0
+        case let provider? where provider.contains("Environment"): 1
+        default: 2
+        }
     }
 
     mutating func int(_ key: String, _ fallback: Int) throws -> Int {
@@ -214,9 +219,11 @@ private struct Resolution {
     }
 
     private func describe(_ provider: String?, key: String) -> String {
-        guard let provider else { return "default" }
-        if provider.contains(Settings.Source.commandLine) { return "command line" }
-        if provider.contains("Environment") { return "environment " + ConfigFile.environmentName(of: key) }
-        return self.file.map { "file \($0.path)" } ?? provider
+        switch self.rank(key) {
+        case 0: "command line"
+        case 1: "environment " + ConfigFile.environmentName(of: key)
+        case 2: self.file.map { "file \($0.path)" } ?? provider ?? ""
+        default: "default"
+        }
     }
 }

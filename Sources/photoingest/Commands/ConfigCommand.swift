@@ -24,8 +24,7 @@ struct ConfigCommand: AsyncParsableCommand {
 
         func run() async throws {
             let settings = try await self.arguments.settings()
-            let file = try ConfigFile.locate(explicit: self.arguments.configFile.config)
-            print("# config file: " + (file?.path ?? "none (\(ConfigFile.defaultPath) does not exist)"))
+            print("# config file: " + (settings.configFile ?? "none (\(ConfigFile.defaultPath) does not exist)"))
             let width = settings.shown.map { $0.key.count + $0.value.count }.max() ?? 0
             for line in settings.shown {
                 let text = "\(line.key): \(line.value)"
