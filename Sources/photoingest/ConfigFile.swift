@@ -2,59 +2,102 @@ import ArgumentParser
 import Configuration
 import Foundation
 import SystemPackage
+import TOMLKit
 import Yams
 
-/// The YAML file of settings: `--config FILE`, else `$PHOTOINGEST_CONFIG`, else
-/// `$XDG_CONFIG_HOME/photoingest/config.yaml` when it exists. Its keys are the long options of
-/// `run` without the dashes in front (`jobs: 4`, `dry-run: true`, `paths: [/srv/inbox]`).
+/// The file of settings, YAML or TOML by its name's ending: `--config FILE`, else
+/// `$PHOTOINGEST_CONFIG`, else `$XDG_CONFIG_HOME/photoingest/config.yaml` (or `config.toml`) when
+/// it exists. Its keys are the long options of `run` without the dashes in front (`jobs: 4`,
+/// `dry-run: true`, `paths: [/srv/inbox]`; in TOML `jobs = 4`, `paths = ["/srv/inbox"]`).
 struct ConfigFile {
     var path: String
+
+    enum Format: String {
+        case yaml = "YAML"
+        case toml = "TOML"
+    }
+
+    var format: Format { self.path.hasSuffix(".toml") ? .toml : .yaml }
+
+    /// The keys whose values are never shown.
+    static let secretKeys: Set<String> = ["token", "upload-token"]
 
     /// The file to read, or nil when none was named and the default one does not exist.
     static func locate(explicit: String?) throws -> ConfigFile? {
         let named =
             explicit ?? ProcessInfo.processInfo.environment["PHOTOINGEST_CONFIG"].flatMap { $0.isEmpty ? nil : $0 }
         guard let named else {
-            let path = Self.defaultPath
-            return FileManager.default.fileExists(atPath: path) ? ConfigFile(path: path) : nil
+            let existing = Self.defaultPaths.filter { FileManager.default.fileExists(atPath: $0) }
+            guard existing.count < 2 else {
+                throw ValidationError("Both \(existing.joined(separator: " and ")) exist: keep one of them.")
+            }
+            return existing.first.map { ConfigFile(path: $0) }
         }
         guard FileManager.default.isReadableFile(atPath: named) else {
             throw ValidationError("The config file '\(named)' does not exist or cannot be read.")
         }
-        guard !named.hasSuffix(".toml") else {
-            throw ValidationError("'\(named)': config files are YAML (config.yaml); TOML is not read.")
-        }
         return ConfigFile(path: named)
     }
 
-    /// `$XDG_CONFIG_HOME/photoingest/config.yaml`, i.e. `~/.config/photoingest/config.yaml`.
-    static var defaultPath: String { Defaults.xdg("XDG_CONFIG_HOME", fallback: ".config") + "/photoingest/config.yaml" }
+    /// `$XDG_CONFIG_HOME/photoingest/config.yaml` and `config.toml`, i.e. in `~/.config/photoingest`.
+    static var defaultPaths: [String] {
+        let folder = Defaults.xdg("XDG_CONFIG_HOME", fallback: ".config") + "/photoingest/"
+        return [folder + "config.yaml", folder + "config.toml"]
+    }
 
     /// The variable that sets `key`: `near-edge` is `PHOTOINGEST_NEAR_EDGE`.
     static func environmentName(of key: String) -> String {
         "PHOTOINGEST_" + key.uppercased().replacingOccurrences(of: "-", with: "_")
     }
 
-    func provider() async throws -> FileProvider<YAMLSnapshot> {
+    func provider() async throws -> any ConfigProvider {
         do {
-            return try await FileProvider<YAMLSnapshot>(
-                parsingOptions: .init(secretsSpecifier: .specific(["token", "upload-token"])),
-                filePath: FilePath(self.path))
+            switch self.format {
+            case .yaml:
+                return try await FileProvider<YAMLSnapshot>(
+                    parsingOptions: .init(secretsSpecifier: .specific(Self.secretKeys)), filePath: FilePath(self.path))
+            case .toml:
+                return try await FileProvider<TOMLSnapshot>(
+                    parsingOptions: .init(secrets: Self.secretKeys), filePath: FilePath(self.path))
+            }
         } catch {
-            // The parser's first line says where; the lines after it quote the file, tokens included.
-            let reason = "\(error)".split(separator: "\n").first.map(String.init) ?? ""
-            throw ValidationError("The config file '\(self.path)' is not a YAML mapping of settings: \(reason)")
+            throw self.unreadable(error)
+        }
+    }
+
+    /// The parser's reason, its first line only: YAML's next lines quote the file, tokens included.
+    private func unreadable(_ error: any Error) -> ValidationError {
+        let reason: String
+        if let error = error as? TOMLParseError {
+            reason = "\(error.description) (line \(error.source.begin.line), column \(error.source.begin.column))"
+        } else {
+            reason = "\(error)".split(separator: "\n").first.map(String.init) ?? ""
+        }
+        return ValidationError("The config file '\(self.path)' cannot be read as \(self.format.rawValue): \(reason)")
+    }
+
+    /// The keys at the top of the file.
+    private func topLevelKeys() throws -> [String] {
+        let text = try String(contentsOfFile: self.path, encoding: .utf8)
+        switch self.format {
+        case .yaml:
+            guard let mapping = try Yams.load(yaml: text) as? [String: Any] else {
+                throw ValidationError("The config file '\(self.path)' is not a YAML mapping of settings.")
+            }
+            return Array(mapping.keys)
+        case .toml:
+            do {
+                return try TOMLTable(string: text).keys
+            } catch {
+                throw self.unreadable(error)
+            }
         }
     }
 
     /// Refuses a key no setting has, naming it (and the setting it most likely meant): a
     /// misspelt key would otherwise be ignored, and the run would use the default.
     func checkKeys(known: Set<String>) throws {
-        let text = try String(contentsOfFile: self.path, encoding: .utf8)
-        guard let mapping = try Yams.load(yaml: text) as? [String: Any] else {
-            throw ValidationError("The config file '\(self.path)' is not a YAML mapping of settings.")
-        }
-        for key in mapping.keys.sorted() where !known.contains(key) {
+        for key in try self.topLevelKeys().sorted() where !known.contains(key) {
             let closest = known.min { Self.distance(key, $0) < Self.distance(key, $1) }
             let hint = closest.map { Self.distance(key, $0) <= 3 ? " (did you mean \($0)?)" : "" } ?? ""
             throw ValidationError(
@@ -83,7 +126,7 @@ struct ConfigFile {
 struct ConfigFileOption: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "Settings in YAML, one key per long option (jobs: 4). Default: $PHOTOINGEST_CONFIG, else ~/.config/photoingest/config.yaml if it exists. Flags win over PHOTOINGEST_<OPTION> variables, which win over the file.",
+            "Settings in YAML or TOML (by the file's ending), one key per long option (jobs: 4, or jobs = 4). Default: $PHOTOINGEST_CONFIG, else ~/.config/photoingest/config.yaml or config.toml if it exists. Flags win over PHOTOINGEST_<OPTION> variables, which win over the file.",
             valueName: "file"))
     var config: String?
 }

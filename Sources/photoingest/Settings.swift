@@ -43,7 +43,8 @@ struct Settings {
     /// The settings of this run, from `given` (the flags), the environment and the config file.
     ///
     /// - Throws: `ValidationError` naming the key for a key the file does not know, a value of the
-    ///   wrong type (and where it came from), or a config file that is missing or not YAML.
+    ///   wrong type (and where it came from), or a config file that is missing or
+    ///   not YAML or TOML.
     static func resolve(given: [String: ConfigContent], configPath: String?) async throws -> Settings {
         let file = try ConfigFile.locate(explicit: configPath)
         var providers: [any ConfigProvider] = [

@@ -101,6 +101,74 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: cli.archive.path))
     }
 
+    @Test(
+        "A TOML config file takes the file's place in the precedence, with its typed values, an unquoted date-time and a masked token"
+    )
+    func tomlFile() throws {
+        let cli = CommandLine("toml")
+        let folder = cli.folder.appending("config/photoingest")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // The default place: $XDG_CONFIG_HOME/photoingest/config.toml, read with no --config.
+        let file = folder.appendingPathComponent("config.toml")
+        try Data(
+            """
+            paths = ["/srv/inbox", "/srv/card"]
+            jobs = 3
+            near-edge = 10
+            dry-run = true
+            from = 2025-09-27T21:00:00Z
+            stats = 45
+            event = "Party"
+            upload-token = "file-secret-0123456789"
+
+            """.utf8
+        ).write(to: file)
+        let show = try cli.run(["config", "show", "--near-edge", "30"], environment: ["PHOTOINGEST_JOBS": "4"])
+        #expect(show.status == 0, "\(show.stderr)")
+        #expect(show.stdout.hasPrefix("# config file: \(file.path)\n"), "\(show.stdout)")
+        #expect(Self.shown(show.stdout, "paths")?.value == "/srv/inbox, /srv/card")
+        #expect(Self.shown(show.stdout, "paths")?.source == "file \(file.path)")
+        #expect(Self.shown(show.stdout, "near-edge")?.source == "command line")
+        #expect(Self.shown(show.stdout, "jobs")?.value == "4")
+        #expect(Self.shown(show.stdout, "dry-run")?.value == "true")
+        #expect(Self.shown(show.stdout, "from")?.value == "2025-09-27T21:00:00Z")
+        #expect(Self.shown(show.stdout, "stats")?.value == "45")
+        #expect(Self.shown(show.stdout, "event")?.value == "Party")
+        #expect(Self.shown(show.stdout, "upload-token")?.value == "(secret, masked)")
+        #expect(!show.stdout.contains("secret-0123456789"), "\(show.stdout)")
+
+        // TOML is typed: text where a whole number belongs is refused, naming the key and the file.
+        try Data("jobs = \"three\"\n".utf8).write(to: file)
+        let wrongType = try cli.run(["config", "show"])
+        #expect(wrongType.status == 2)
+        #expect(wrongType.stderr.contains("jobs from file \(file.path) is not a whole number"), "\(wrongType.stderr)")
+        try Data("jobs = 2\nnear-egde = 30\n".utf8).write(to: file)
+        let misspelt = try cli.run(["config", "show"])
+        #expect(misspelt.status == 2)
+        #expect(
+            misspelt.stderr.contains("'near-egde', which is no setting (did you mean near-edge?)"), "\(misspelt.stderr)"
+        )
+        // A table or a mixed array holds no setting's value: refused, not passed over.
+        for text in ["[server]\nurl = \"http://localhost\"\n", "paths = [\"/srv\", 2]\n"] {
+            try Data(text.utf8).write(to: file)
+            let refused = try cli.run(["config", "show"])
+            #expect(refused.status == 2, "\(text)")
+            #expect(refused.stderr.contains("from file \(file.path) is not a"), "\(refused.stderr)")
+        }
+        try Data("jobs = \n".utf8).write(to: file)
+        let broken = try cli.run(["config", "show"])
+        #expect(broken.status == 2)
+        #expect(broken.stderr.contains("cannot be read as TOML"), "\(broken.stderr)")
+        #expect(broken.stderr.contains("line 1"), "\(broken.stderr)")
+
+        // Two default files would leave it unclear which one counts.
+        try Data("jobs = 2\n".utf8).write(to: file)
+        try Data("jobs: 2\n".utf8).write(to: folder.appendingPathComponent("config.yaml"))
+        let both = try cli.run(["config", "show"])
+        #expect(both.status == 2)
+        #expect(both.stderr.contains("keep one of them"), "\(both.stderr)")
+    }
+
     @Test("config show masks tokens from the file, the environment and the command line")
     func secretsMasked() throws {
         let cli = CommandLine("secrets")

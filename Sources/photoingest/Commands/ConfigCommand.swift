@@ -24,7 +24,9 @@ struct ConfigCommand: AsyncParsableCommand {
 
         func run() async throws {
             let settings = try await self.arguments.settings()
-            print("# config file: " + (settings.configFile ?? "none (\(ConfigFile.defaultPath) does not exist)"))
+            print(
+                "# config file: "
+                    + (settings.configFile ?? "none (no \(ConfigFile.defaultPaths.joined(separator: " or ")))"))
             let width = settings.shown.map { $0.key.count + $0.value.count }.max() ?? 0
             for line in settings.shown {
                 let text = "\(line.key): \(line.value)"
