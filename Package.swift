@@ -38,6 +38,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         // --metrics-file: Prometheus text for node_exporter's textfile collector.
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
@@ -88,6 +89,14 @@ let package = Package(
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ]
         ),
+        // The run report as one HTML page, from a run or from the catalog.
+        .target(
+            name: "IngestReport",
+            dependencies: [
+                "IngestCore", "IngestCatalog", "IngestArchive", "IngestImaging", "IngestPipeline",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
         // The reference PhotoShare server, over the archive's store.
         .target(
             name: "IngestServer",
@@ -111,7 +120,7 @@ let package = Package(
         .executableTarget(
             name: "photoingest",
             dependencies: [
-                "IngestCore", "IngestPipeline", "IngestImaging", "IngestTransport", "CBuildInfo",
+                "IngestCore", "IngestPipeline", "IngestImaging", "IngestTransport", "IngestReport", "CBuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 // --events FILE in CSV.
@@ -138,6 +147,9 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]),
+        .testTarget(
+            name: "IngestReportTests",
+            dependencies: ["IngestReport", "IngestCore", "IngestCatalog", "IngestTesting"]),
         .testTarget(
             name: "IngestPipelineTests",
             dependencies: ["IngestPipeline", "IngestImaging", "IngestArchive", "IngestCatalog", "IngestTesting"]),

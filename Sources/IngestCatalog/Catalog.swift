@@ -9,7 +9,7 @@ import IngestCore
 /// batch in flight, whose files the next run simply does again.
 public final class Catalog: Sendable {
     public let path: String
-    private let pool: DatabasePool
+    let pool: DatabasePool
 
     /// Opens (or creates) the catalog at `path`.
     ///
@@ -161,13 +161,9 @@ public final class Catalog: Sendable {
                     let kind = MediaKind.allCases.first(where: { $0.mediaType == row[5] as String? }),
                     let instant = RFC3339.parse(row[6] as String), let source = CaptureSource(rawValue: row[7])
                 else { continue }
-                let offset = (row[9] as String?).flatMap(UTCOffset.parse)
-                // The wall clock the camera wrote is the instant seen at its offset.
-                let local = (row[8] as String?) != nil ? offset.map { LocalDateTime(instant, offsetSeconds: $0) } : nil
-                let notes = (row[10] as String?).map { $0.components(separatedBy: "; ") } ?? []
-                let capture = CaptureTime(
-                    instant: instant, localTime: local, offsetSeconds: offset, source: source,
-                    assumedZone: row[11], notes: notes)
+                let capture = Self.capture(
+                    instant: instant, source: source, localTime: row[8], offset: row[9], notes: row[10],
+                    assumedZone: row[11])
                 let stamp = FileStamp(
                     size: row[1], modifiedNanoseconds: row[2], inode: UInt64(bitPattern: row[3] as Int64))
                 facts[row[0]] = FileFacts(stamp: stamp, sha256: hash, kind: kind, capture: capture)
@@ -176,13 +172,30 @@ public final class Catalog: Sendable {
         }
     }
 
-    /// Starts a run and returns its id.
-    public func beginRun(destination: String, event: String) async throws -> Int64 {
+    /// A capture time as the file table holds it.
+    static func capture(
+        instant: Date, source: CaptureSource, localTime: String?, offset: String?, notes: String?, assumedZone: String?
+    ) -> CaptureTime {
+        let offset = offset.flatMap(UTCOffset.parse)
+        // The wall clock the camera wrote is the instant seen at its offset.
+        let local = localTime != nil ? offset.map { LocalDateTime(instant, offsetSeconds: $0) } : nil
+        return CaptureTime(
+            instant: instant, localTime: local, offsetSeconds: offset, source: source, assumedZone: assumedZone,
+            notes: notes.map { $0.components(separatedBy: "; ") } ?? [])
+    }
+
+    /// Starts a run for one event and returns its id. The runs of one invocation over several
+    /// events share `invocation`: the id of its first run (nil for the first itself).
+    public func beginRun(
+        destination: String, event: String, eventName: String? = nil, invocation: Int64? = nil
+    ) async throws -> Int64 {
         try await self.pool.write { db in
             try db.execute(
-                sql: "INSERT INTO run (started_at, destination, event) VALUES (?, ?, ?)",
-                arguments: [RFC3339.format(Date()), destination, event])
-            return db.lastInsertedRowID
+                sql: "INSERT INTO run (started_at, destination, event, event_name) VALUES (?, ?, ?, ?)",
+                arguments: [RFC3339.format(Date()), destination, event, eventName ?? event])
+            let id = db.lastInsertedRowID
+            try db.execute(sql: "UPDATE run SET invocation = ? WHERE id = ?", arguments: [invocation ?? id, id])
+            return id
         }
     }
 

@@ -53,6 +53,13 @@ enum Migrations {
             // Which zone an older run assumed is unknown: "" matches none, so such files are dated once more.
             try db.execute(sql: "UPDATE file SET assumed_zone = '' WHERE capture_source = 'exif-assumed-zone'")
         }
+        // A run over several events is one invocation with a run row per event; the report
+        // draws an invocation again, under the events' names (a server's event id is no name).
+        migrator.registerMigration("v4-run-invocation") { db in
+            try db.execute(sql: "ALTER TABLE run ADD COLUMN invocation INTEGER")
+            try db.execute(sql: "ALTER TABLE run ADD COLUMN event_name TEXT")
+            try db.execute(sql: "UPDATE run SET invocation = id")
+        }
         return migrator
     }
 }

@@ -50,6 +50,15 @@ public struct EventWindow: Sendable, Hashable, CustomStringConvertible {
         return self.contains(earliest) && self.contains(latest) ? nil : .insideOnlyWithAssumedZone
     }
 
+    /// The window its ``description`` wrote; nil for other text.
+    public init?(parsing text: String) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 2 else { return nil }
+        func end(_ part: String) -> Date?? { part == ".." ? .some(nil) : RFC3339.parse(part).map { .some($0) } }
+        guard let start = end(parts[0]), let finish = end(parts[1]) else { return nil }
+        self.init(start: start, end: finish)
+    }
+
     /// `start/end` in RFC 3339 (`..` for an open end): how the catalog remembers what a
     /// file was judged against, so that a changed window judges it again.
     public var description: String {

@@ -29,8 +29,14 @@ public actor CatalogStage {
         self.batchSize = batchSize
     }
 
-    public func begin() async throws {
-        self.run = try await self.catalog.beginRun(destination: self.destination, event: self.event.id)
+    /// Begins the event's run and returns its id; `invocation` is the first event's run, when
+    /// this is not the first.
+    @discardableResult
+    public func begin(invocation: Int64? = nil) async throws -> Int64 {
+        let run = try await self.catalog.beginRun(
+            destination: self.destination, event: self.event.id, eventName: self.event.name, invocation: invocation)
+        self.run = run
+        return run
     }
 
     /// Queues the outcome, writing the batch when it is full or old enough.

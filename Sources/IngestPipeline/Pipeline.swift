@@ -101,7 +101,11 @@ public struct Pipeline: Sendable {
                 assumedZone: self.configuration.timeZone, batchSize: self.configuration.limits.catalogBatchSize)
         }
         do {
-            for recorder in recorders { try await recorder.begin() }
+            var first: Int64?
+            for recorder in recorders {
+                let run = try await recorder.begin(invocation: first)
+                first = first ?? run
+            }
         } catch {
             throw IngestError(.catalogUnusable, "cannot write to the catalog: \(error)")
         }

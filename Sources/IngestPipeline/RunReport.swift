@@ -164,6 +164,7 @@ public struct RunReport: Sendable {
             "filesPerSecond": self.filesPerSecond,
             "stages": stages,
             "summary": self.summaryLine,
+            "closingLine": self.closingLine,
         ]
         if let problem = self.catalogProblem { object["catalogProblem"] = problem }
         if let fatal = self.fatalError { object["stoppedBy"] = fatal }

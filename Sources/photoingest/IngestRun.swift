@@ -5,6 +5,7 @@ import IngestCatalog
 import IngestCore
 import IngestImaging
 import IngestPipeline
+import IngestReport
 import IngestTransport
 import Logging
 
@@ -23,6 +24,9 @@ struct IngestRun {
         if let shard = self.settings.shard, Shard(shard) == nil {
             throw ValidationError(
                 "--shard '\(shard)' is not K/N with 0 ≤ K < N, e.g. 0/4 (K as in JOB_COMPLETION_INDEX).")
+        }
+        if let html = self.settings.html, let problem = HTMLReportFile.problem(writing: html) {
+            throw ValidationError("--html '\(html)': \(problem)")
         }
         _ = try self.window()
         _ = try self.zone()
@@ -163,11 +167,29 @@ struct IngestRun {
         let display = RunDisplay(
             progress: progress, report: reportWriter, events: events.count, log: log,
             statsInterval: self.settings.stats)
+        if self.settings.html != nil { display.htmlPhotos = [:] }
         let reports = try await pipeline.run(observer: display, stop: stop)
         progress.clear()
         let lostOutcomes = try self.summarize(reports, display: display, zone: zone, console: console)
         withExtendedLifetime((catalogLock, target.lock)) {}
-        let status = Self.exitStatus(reports, lostOutcomes: lostOutcomes)
+        var status = Self.exitStatus(reports, lostOutcomes: lostOutcomes)
+        if let html = self.settings.html, let photos = display.htmlPhotos {
+            let page = ReportPage(
+                title: "photoingest run, " + CatalogReport.title(started), destination: target.destination.identity,
+                dryRun: self.settings.dryRun,
+                events: reports.map {
+                    ReportEvent(
+                        name: $0.event.name, window: $0.event.window, summaryLine: $0.closingLine,
+                        photos: photos[$0.event.id] ?? [])
+                })
+            do {
+                try await HTMLReportFile.write(page, to: html, jobs: self.settings.jobs)
+                console.status("HTML report: \(html)")
+            } catch {
+                console.status("photoingest: error: \(error)", always: true)
+                status = max(status, 1)
+            }
+        }
         for report in reports {
             log.notice(
                 "\(report.event.name): \(report.closingLine)",

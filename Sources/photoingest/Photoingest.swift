@@ -16,7 +16,7 @@ struct Photoingest: AsyncParsableCommand {
             local SQLite catalog remembers each file, so running it again does only what is left.
             """,
         version: String(cString: ingest_build_version()),
-        subcommands: [RunCommand.self, EventsCommand.self, ConfigCommand.self])
+        subcommands: [RunCommand.self, EventsCommand.self, ConfigCommand.self, ReportCommand.self])
 
     /// Exit status 2 for usage and configuration errors (ArgumentParser's own is 64).
     static let usageExitCode: Int32 = 2

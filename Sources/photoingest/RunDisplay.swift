@@ -1,5 +1,6 @@
 import IngestCore
 import IngestPipeline
+import IngestReport
 import Logging
 
 /// What the user sees while a run goes: one progress line for the whole run, and the report's
@@ -23,6 +24,9 @@ final class RunDisplay: RunObserver {
     private let begun: ContinuousClock.Instant
     private var lastStats: ContinuousClock.Instant
 
+    /// Every file's outcome per event (by event id), kept for `--html`; nil without it.
+    var htmlPhotos: [String: [ReportPhoto]]?
+
     init(progress: ProgressLine, report: ReportWriter?, events: Int, log: Logger, statsInterval: Int) {
         self.progress = progress
         self.report = report
@@ -39,6 +43,7 @@ final class RunDisplay: RunObserver {
 
     func finished(_ outcome: FileOutcome, event: Event, report: RunReport) {
         self.current.append((outcome, event))
+        self.htmlPhotos?[event.id, default: []].append(ReportPhoto(outcome))
         if outcome.status == .failed && !outcome.knownBroken {
             self.progress.clear()
             self.log.warning(

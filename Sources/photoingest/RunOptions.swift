@@ -90,6 +90,12 @@ struct RunOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Write one JSON line per file to this file (- for standard output).", valueName: "file"))
     var report: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Write the run report as one HTML page to this file: per event a timeline and contact sheets by outcome. `photoingest report` draws it again later from the catalog.",
+            valueName: "file"))
+    var html: String?
+
     @Flag(help: "Print one JSON summary object on standard output at the end.")
     var json = false
 
@@ -135,6 +141,7 @@ struct RunOptions: ParsableArguments {
         given["timezone"] = self.timezone.map { .string($0) }
         given["max-pixels"] = self.maxPixels.map { .int($0) }
         given["report"] = self.report.map { .string($0) }
+        given["html"] = self.html.map { .string($0) }
         given["log-format"] = self.logFormat.map { .string($0) }
         given["log-level"] = self.logLevel.map { .string($0) }
         given["stats"] = self.stats.map { .string($0) }

@@ -24,6 +24,7 @@ struct Settings {
     var includeHidden = false
     var dryRun = false
     var report: String?
+    var html: String?
     var json = false
     var quiet = false
     var logFormat = LogFormat.text
@@ -82,6 +83,7 @@ struct Settings {
         settings.includeHidden = try resolution.bool("include-hidden")
         settings.dryRun = try resolution.bool("dry-run")
         settings.report = try resolution.optionalString("report")
+        settings.html = try resolution.optionalString("html")
         settings.json = try resolution.bool("json")
         settings.quiet = try resolution.bool("quiet")
         let format = try resolution.string("log-format", settings.logFormat.rawValue)

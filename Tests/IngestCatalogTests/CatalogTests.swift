@@ -9,9 +9,12 @@ import Testing
     var path: String { self.folder.appending("state/catalog.sqlite").path }
     let stamp = FileStamp(size: 1_234, modifiedNanoseconds: 1_700_000_000_123_456_789, inode: 42)
 
-    func record(_ path: String, _ status: FileStatus, window: String = "../..", stamp: FileStamp? = nil) -> CatalogRecord {
+    func record(_ path: String, _ status: FileStatus, window: String = "../..", stamp: FileStamp? = nil)
+        -> CatalogRecord
+    {
         CatalogRecord(
-            path: path, stamp: stamp ?? self.stamp, sha256: ContentHasher.hash(Array(path.utf8)), mediaType: "image/jpeg",
+            path: path, stamp: stamp ?? self.stamp, sha256: ContentHasher.hash(Array(path.utf8)),
+            mediaType: "image/jpeg",
             capture: CaptureTime(instant: Date(timeIntervalSince1970: 1_759_006_800), source: .exifOffset),
             destination: "archive:/a", event: "default", window: window, status: status,
             reason: status == .failed ? "decoding failed" : nil)
@@ -19,7 +22,8 @@ import Testing
 
     /// Writes a catalog at `path` from a dump in Fixtures/, as an older photoingest left it.
     func loadFixture(_ name: String) throws {
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/" + name)
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "Fixtures/" + name)
         try FileManager.default.createDirectory(
             atPath: (self.path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let load = try runProgram("sqlite3", [self.path, ".read \(fixture.path)"])
@@ -63,7 +67,9 @@ import Testing
         var replaced = self.stamp
         replaced.inode += 1
         #expect(!done.isDone(stamp: replaced, window: "../..", zone: "UTC"))
-        #expect(!CatalogEntry(stamp: self.stamp, status: .failed, window: "../..").isDone(stamp: self.stamp, window: "../..", zone: "UTC"))
+        #expect(
+            !CatalogEntry(stamp: self.stamp, status: .failed, window: "../..").isDone(
+                stamp: self.stamp, window: "../..", zone: "UTC"))
         // Outside is final only for the window it was judged against.
         let outside = CatalogEntry(stamp: self.stamp, status: .outside, window: "2025-01-01T00:00:00Z/..")
         #expect(outside.isDone(stamp: self.stamp, window: "2025-01-01T00:00:00Z/..", zone: "UTC"))
@@ -90,7 +96,8 @@ import Testing
             let catalog = try Catalog(path: self.path)
             _ = try await catalog.beginRun(destination: "d", event: "e")
         }
-        try runProgram("sqlite3", [self.path, "INSERT INTO grdb_migrations (identifier) VALUES ('v99-from-the-future')"])
+        try runProgram(
+            "sqlite3", [self.path, "INSERT INTO grdb_migrations (identifier) VALUES ('v99-from-the-future')"])
         // Fold the WAL into the file, so that the bytes compared are the whole catalog.
         try runProgram("sqlite3", [self.path, "PRAGMA wal_checkpoint(TRUNCATE)"])
         let url = URL(fileURLWithPath: self.path)
@@ -110,9 +117,10 @@ import Testing
 
         let catalog = try Catalog(path: self.path)
         let okStamp = FileStamp(size: 166_643, modifiedNanoseconds: 1_795_302_150_546_184_936, inode: 16_498_990)
-        let entries = try await catalog.entries(
-            for: ["/photos/ok.jpg", "/photos/cut.jpg", "/photos/notes.txt"], destination: "archive:/srv/archive",
-            events: ["default"])["default"] ?? [:]
+        let entries =
+            try await catalog.entries(
+                for: ["/photos/ok.jpg", "/photos/cut.jpg", "/photos/notes.txt"], destination: "archive:/srv/archive",
+                events: ["default"])["default"] ?? [:]
         #expect(entries.count == 3)
         #expect(entries["/photos/ok.jpg"]?.isDone(stamp: okStamp, window: "../..", zone: "UTC") == true)
         #expect(entries["/photos/cut.jpg"]?.status == .failed)
@@ -125,10 +133,17 @@ import Testing
         failed.destination = "archive:/srv/archive"
         failed.errorCode = "decodeFailed"
         try await catalog.record([failed], run: run)
-        let code = try runProgram("sqlite3", [self.path, "SELECT error_code FROM outcome WHERE path = '/photos/cut.jpg'"])
+        let code = try runProgram(
+            "sqlite3", [self.path, "SELECT error_code FROM outcome WHERE path = '/photos/cut.jpg'"])
         #expect(code.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "decodeFailed")
-        let migrations = try runProgram("sqlite3", [self.path, "SELECT identifier FROM grdb_migrations ORDER BY identifier"])
-        #expect(migrations.stdout.split(separator: "\n") == ["v1", "v2-error-code", "v3-assumed-zone"])
+        let migrations = try runProgram(
+            "sqlite3", [self.path, "SELECT identifier FROM grdb_migrations ORDER BY identifier"])
+        #expect(
+            migrations.stdout.split(separator: "\n") == ["v1", "v2-error-code", "v3-assumed-zone", "v4-run-invocation"])
+        // Older runs are invocations of their own, under their event's id: the report can draw them.
+        let runs = try runProgram(
+            "sqlite3", [self.path, "SELECT count(*) FROM run WHERE invocation IS NULL OR invocation != id"])
+        #expect(runs.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
     }
 
     @Test("A catalog written by schema v2 is migrated: an outside verdict in an assumed zone is judged again, once")
@@ -137,9 +152,11 @@ import Testing
 
         let catalog = try Catalog(path: self.path)
         let window = "2025-09-27T21:00:00Z/2025-09-28T00:00:00Z"
-        let entries = try await catalog.entries(
-            for: ["/photos/IMG_0002.jpg", "/photos/noexif.jpg", "/photos/README.txt"], destination: "archive:/srv/archive",
-            events: ["Party"])["Party"] ?? [:]
+        let entries =
+            try await catalog.entries(
+                for: ["/photos/IMG_0002.jpg", "/photos/noexif.jpg", "/photos/README.txt"],
+                destination: "archive:/srv/archive",
+                events: ["Party"])["Party"] ?? [:]
         let dated = try #require(entries["/photos/IMG_0002.jpg"])
         let assumed = try #require(entries["/photos/noexif.jpg"])
         let skipped = try #require(entries["/photos/README.txt"])
@@ -156,7 +173,8 @@ import Testing
         again.event = "Party"
         again.assumedZone = "Asia/Tokyo"
         try await catalog.record([again], run: run)
-        let recorded = try await catalog.entries(for: ["/photos/noexif.jpg"], destination: "archive:/srv/archive", events: ["Party"])
+        let recorded = try await catalog.entries(
+            for: ["/photos/noexif.jpg"], destination: "archive:/srv/archive", events: ["Party"])
         let now = try #require(recorded["Party"]?["/photos/noexif.jpg"])
         #expect(now.isDone(stamp: assumed.stamp, window: window, zone: "Asia/Tokyo"))
         #expect(!now.isDone(stamp: assumed.stamp, window: window, zone: "Europe/Berlin"))

@@ -1,0 +1,13 @@
+/// One run of one event, as the catalog remembers it.
+public struct RunRecord: Sendable, Equatable {
+    public var id: Int64
+    /// The id of the first run of the invocation: a run over several events has one run per event.
+    public var invocation: Int64
+    public var startedAt: String
+    public var finishedAt: String?
+    public var destination: String
+    public var event: String
+    public var eventName: String
+    /// The run's `--json` summary for the event, once it finished.
+    public var summary: String?
+}

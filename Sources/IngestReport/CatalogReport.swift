@@ -1,0 +1,42 @@
+import Foundation
+import IngestCatalog
+import IngestCore
+
+/// A past run's report, drawn again from the catalog: each event of the run as the catalog held
+/// it after that run (files a later run decided again show their later outcome's absence).
+public enum CatalogReport {
+    /// The page of the run `run` belongs to, or of the latest run; nil when the catalog has none.
+    public static func page(_ catalog: Catalog, run: Int64?, nearEdgeMargin: TimeInterval) async throws -> ReportPage? {
+        let runs = try await catalog.invocation(of: run)
+        guard let first = runs.first else { return nil }
+        var events: [ReportEvent] = []
+        for run in runs {
+            let records = try await catalog.outcomes(destination: run.destination, event: run.event, upTo: run.id)
+            let window =
+                (records.first { $0.run == run.id } ?? records.first).flatMap { EventWindow(parsing: $0.window) }
+                ?? EventWindow()
+            events.append(
+                ReportEvent(
+                    name: run.eventName, window: window, summaryLine: Self.summaryLine(run),
+                    photos: records.map { ReportPhoto($0, window: window, nearEdgeMargin: nearEdgeMargin) }))
+        }
+        return ReportPage(
+            title: "photoingest run \(first.invocation), " + Self.title(RFC3339.parse(first.startedAt) ?? Date()),
+            destination: first.destination,
+            dryRun: false, events: events)
+    }
+
+    /// `2025-09-28 05:12 UTC`: when a run began, for a page's title.
+    public static func title(_ started: Date) -> String {
+        let text = RFC3339.format(started)
+        return String(text.prefix(10)) + " " + String(text.dropFirst(11).prefix(5)) + " UTC"
+    }
+
+    /// The line the run printed for the event, from the summary it left in the catalog.
+    static func summaryLine(_ run: RunRecord) -> String {
+        guard let text = run.summary,
+            let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+        else { return "The run did not finish: no summary was recorded." }
+        return object["closingLine"] as? String ?? object["summary"] as? String ?? ""
+    }
+}

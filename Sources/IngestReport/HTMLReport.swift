@@ -1,0 +1,81 @@
+import Foundation
+import IngestCore
+import Mustache
+
+/// The run report as one self-contained HTML file: per event the summary line, a timeline of the
+/// window with every dated photo, and contact sheets by outcome. Built from swift-mustache
+/// templates (`ReportTemplates`), which escape every value they insert: file names never reach
+/// the page as markup. No script, no font, nothing fetched but the archive's own thumbnails.
+public enum HTMLReport {
+    /// The page for `page`, its pictures from `thumbnails`.
+    public static func render(_ page: ReportPage, thumbnails: ReportThumbnails) async -> String {
+        let order = page.events.flatMap { event in
+            [FileStatus.outside, .uploaded, .duplicate, .skipped, .pending].flatMap { event.photos($0) }
+        }
+        let found = await thumbnails.find(order)
+        let view = PageView(page, pictures: found)
+        return ReportTemplates.library.render(view, withTemplate: "page") ?? ""
+    }
+
+    /// The sections of the contact sheets, in the order a reader asks about them.
+    static let sections: [FileStatus] = [.uploaded, .duplicate, .outside, .failed, .pending, .skipped]
+
+    /// How a status is named and drawn: its words, a shape (colour is never the only cue) and
+    /// the CSS class that colours it.
+    static func label(_ status: FileStatus, archive: Bool) -> String {
+        switch status {
+        case .uploaded: archive ? "Stored" : "Uploaded"
+        case .duplicate: "Duplicates"
+        case .outside: "Outside event dates"
+        case .failed: "Failed"
+        case .pending: "Pending"
+        case .skipped: "Skipped"
+        }
+    }
+
+    static func glyph(_ status: FileStatus) -> String {
+        switch status {
+        case .uploaded: "●"
+        case .duplicate: "■"
+        case .outside: "▲"
+        case .failed: "✖"
+        case .pending: "◌"
+        case .skipped: "◆"
+        }
+    }
+
+    /// Where the capture time and its zone came from, in words.
+    static func source(_ capture: CaptureTime?) -> String {
+        guard let capture else { return "no capture time" }
+        let offset = capture.offset.map { " \($0)" } ?? ""
+        switch capture.source {
+        case .exifOffset: return "EXIF time with the camera's offset\(offset)"
+        case .exifGPSOffset: return "EXIF time, offset\(offset) from the GPS clock"
+        case .exifAssumedZone:
+            return "EXIF time without a zone, read in the assumed zone \(capture.assumedZone ?? "")\(offset)"
+        case .gpsUTC: return "GPS time (UTC)"
+        case .fileMTime: return "no capture time in the file: its modification time"
+        case .quickTimeOffset: return "the video's local time with its offset\(offset)"
+        case .quickTimeUTC: return "the video's creation time (UTC)"
+        case .quickTimeUserData: return "the video's user data time\(offset)"
+        }
+    }
+
+    /// `2 h 5 min`, `40 s`, `3 d 4 h`.
+    static func duration(_ seconds: TimeInterval) -> String {
+        let whole = Int(seconds.rounded())
+        if whole < 60 { return "\(whole) s" }
+        if whole < 3_600 { return "\(whole / 60) min" }
+        if whole < 86_400 { return "\(whole / 3_600) h \(whole % 3_600 / 60) min" }
+        return "\(whole / 86_400) d \(whole % 86_400 / 3_600) h"
+    }
+
+    /// How far out an outside photo is, and on which side of the window.
+    static func outside(_ photo: ReportPhoto, window: EventWindow) -> String? {
+        guard photo.status == .outside, let by = photo.outsideBy, let instant = photo.capture?.instant else {
+            return nil
+        }
+        let before = window.start.map { instant < $0 } ?? false
+        return Self.duration(by) + (before ? " before the window opens" : " after the window closes")
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// The report page as a file: written whole or not at all.
+public enum HTMLReportFile {
+    public struct WriteError: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Why `path` cannot take the report, checked before a long run rather than after it; nil
+    /// when it can.
+    public static func problem(writing path: String) -> String? {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            return "is a folder; name the report's file"
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        let parent = folder.isEmpty ? "." : folder
+        guard FileManager.default.fileExists(atPath: parent) else { return "the folder \(parent) does not exist" }
+        guard FileManager.default.isWritableFile(atPath: parent) else { return "the folder \(parent) is not writable" }
+        return nil
+    }
+
+    /// Renders `page` and replaces `path` with it in one rename, so that a reader never sees half
+    /// a page. Thumbnails not in an archive are made `jobs` at a time, at most `embedLimit`.
+    public static func write(
+        _ page: ReportPage, to path: String, jobs: Int, embedLimit: Int = ReportThumbnails.defaultEmbedLimit
+    ) async throws {
+        let html = await HTMLReport.render(
+            page, thumbnails: ReportThumbnails(archiveRoot: page.archiveRoot, embedLimit: embedLimit, jobs: jobs))
+        do {
+            try Data(html.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw WriteError(description: "cannot write the HTML report \(path): \(error.localizedDescription)")
+        }
+    }
+}

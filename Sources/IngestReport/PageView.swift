@@ -1,0 +1,248 @@
+import Foundation
+import IngestCore
+
+/// The report as the templates read it: stored properties only (swift-mustache reads values by
+/// reflection), every number already formatted, every text left for the template to escape.
+struct PageView {
+    let title: String
+    let destination: String
+    let generated: String
+    let dryRun: Bool
+    let leftOut: String?
+    let legend: [Legend]
+    let events: [EventView]
+
+    struct Legend {
+        let label: String
+        let glyph: String
+        let css: String
+    }
+
+    struct EventView {
+        let anchor: String
+        let name: String
+        let window: String
+        let summary: String
+        let counts: [Count]
+        let timeline: TimelineView?
+        let undated: String?
+        let sections: [Section]
+    }
+
+    struct Count {
+        let label: String
+        let glyph: String
+        let css: String
+        let count: Int
+    }
+
+    struct TimelineView {
+        let width: String
+        let height: String
+        let windowX: String
+        let windowWidth: String
+        let windowHeight: String
+        let lanes: [Lane]
+        let ticks: [Tick]
+        let marks: [Mark]
+        let offScale: String?
+    }
+
+    struct Lane {
+        let y: String
+        let labelY: String
+        let label: String
+    }
+
+    struct Tick {
+        let x: String
+        let y: String
+        let label: String
+    }
+
+    struct Mark {
+        let transform: String
+        let shape: String
+        let css: String
+        let href: String
+        let title: String
+        /// The span an assumed zone leaves open: `x1`, `x2` at the mark's height.
+        let span: Span?
+        let ring: Bool
+    }
+
+    struct Span {
+        let x1: String
+        let x2: String
+        let y: String
+    }
+
+    struct Section {
+        let id: String
+        let status: String
+        let heading: String
+        let glyph: String
+        let css: String
+        let count: Int
+        let tiles: [Tile]
+    }
+
+    struct Tile {
+        let id: String
+        let name: String
+        let alt: String
+        let glyph: String
+        let css: String
+        let src: String?
+        let written: String?
+        let utc: String?
+        let source: String
+        let detail: String?
+        /// For an outside photo, where its time came from: why it fell outside.
+        let why: String?
+        let nearEdge: String?
+        let outsideSeconds: String?
+    }
+}
+
+extension PageView {
+    init(_ page: ReportPage, pictures: ReportThumbnails.Found) {
+        let archive = page.archiveRoot != nil
+        self.title = page.title
+        self.destination = page.destination
+        self.generated = RFC3339.format(page.generated)
+        self.dryRun = page.dryRun
+        self.leftOut =
+            pictures.leftOut > 0
+            ? "\(pictures.leftOut) photos are shown without a picture: a report embeds at most "
+                + "\(pictures.limit) thumbnails (outside photos first)."
+            : nil
+        self.legend = HTMLReport.sections.map {
+            Legend(label: HTMLReport.label($0, archive: archive), glyph: HTMLReport.glyph($0), css: $0.rawValue)
+        }
+        self.events = page.events.enumerated().map { index, event in
+            EventView(event, anchor: "e\(index + 1)", archive: archive, pictures: pictures.sources)
+        }
+    }
+}
+
+extension PageView.EventView {
+    init(_ event: ReportEvent, anchor: String, archive: Bool, pictures: [String: String]) {
+        self.anchor = anchor
+        self.name = event.name
+        self.window =
+            event.window.start == nil && event.window.end == nil
+            ? "no window: every dated photo belongs"
+            : (event.window.start.map(RFC3339.format) ?? "open") + " to "
+                + (event.window.end.map(RFC3339.format) ?? "open") + " (UTC)"
+        self.summary = event.summaryLine
+        var tiles: [(tile: Int, photo: ReportPhoto)] = []
+        var sections: [PageView.Section] = []
+        var counts: [PageView.Count] = []
+        for status in HTMLReport.sections {
+            let photos = event.photos(status)
+            let label = HTMLReport.label(status, archive: archive)
+            counts.append(
+                PageView.Count(label: label, glyph: HTMLReport.glyph(status), css: status.rawValue, count: photos.count)
+            )
+            guard !photos.isEmpty else { continue }
+            let first = tiles.count
+            tiles += photos.enumerated().map { (first + $0.offset, $0.element) }
+            sections.append(
+                PageView.Section(
+                    id: "\(anchor)-\(status.rawValue)", status: status.rawValue, heading: label,
+                    glyph: HTMLReport.glyph(status), css: status.rawValue, count: photos.count,
+                    tiles: photos.enumerated().map { offset, photo in
+                        PageView.Tile(
+                            photo, id: "\(anchor)-t\(first + offset)", label: label, window: event.window,
+                            picture: pictures[photo.path])
+                    }))
+        }
+        self.counts = counts
+        self.sections = sections
+        let dated = tiles.filter { $0.photo.capture != nil }
+        self.timeline =
+            dated.isEmpty
+            ? nil
+            : PageView.TimelineView(Timeline(window: event.window, photos: dated), anchor: anchor, archive: archive)
+        let undated = tiles.count - dated.count
+        self.undated =
+            undated == 0
+            ? nil
+            : undated == 1
+                ? "1 file without a capture time is not on the timeline."
+                : "\(undated) files without a capture time are not on the timeline."
+    }
+}
+
+extension PageView.Tile {
+    init(_ photo: ReportPhoto, id: String, label: String, window: EventWindow, picture: String?) {
+        self.id = id
+        self.name = photo.name
+        self.glyph = HTMLReport.glyph(photo.status)
+        self.css = photo.status.rawValue
+        self.src = picture
+        self.written = photo.capture?.localTime.map { $0.description + (photo.capture?.offset ?? "") }
+        self.utc = photo.capture.map { RFC3339.format($0.instant) }
+        self.source = HTMLReport.source(photo.capture)
+        self.detail = HTMLReport.outside(photo, window: window) ?? photo.reason
+        self.why = photo.status == .outside ? self.source : nil
+        self.nearEdge = photo.nearEdge
+        self.outsideSeconds = photo.outsideBy.map { String(Int($0.rounded())) }
+        self.alt = "\(photo.name): \(label)" + (self.utc.map { ", taken \($0)" } ?? "")
+    }
+}
+
+extension PageView.TimelineView {
+    init(_ timeline: Timeline, anchor: String, archive: Bool) {
+        func number(_ value: Double) -> String { String(format: "%.1f", value) }
+        let top = 4.0
+        let lanesHeight = Double(timeline.lanes.count) * Timeline.laneHeight
+        self.width = number(Timeline.width)
+        self.height = number(timeline.height)
+        let start = timeline.windowStart ?? Timeline.left
+        let end = timeline.windowEnd ?? (Timeline.width - 10)
+        self.windowX = number(start)
+        self.windowWidth = number(max(1, end - start))
+        self.windowHeight = number(lanesHeight)
+        self.lanes = timeline.lanes.enumerated().map { index, status in
+            let y = top + Double(index) * Timeline.laneHeight
+            return PageView.Lane(
+                y: number(y), labelY: number(y + Timeline.laneHeight / 2 + 4),
+                label: HTMLReport.label(status, archive: archive))
+        }
+        self.ticks = timeline.ticks.map {
+            PageView.Tick(x: number($0.x), y: number(top + lanesHeight + 14), label: $0.label)
+        }
+        self.marks = timeline.marks.map { mark in
+            // A little spread within the lane, so that photos taken together do not hide each other.
+            let y = top + (Double(mark.lane) + 0.5) * Timeline.laneHeight + Double(mark.tile % 5 - 2) * 2
+            return PageView.Mark(
+                transform: "translate(\(number(mark.x)) \(number(y)))", shape: Self.shape(mark.status),
+                css: mark.status.rawValue, href: "#\(anchor)-t\(mark.tile)", title: mark.title,
+                span: mark.span.map {
+                    PageView.Span(x1: number($0.lowerBound), x2: number($0.upperBound), y: number(y))
+                },
+                ring: mark.nearEdge)
+        }
+        let offScale = timeline.marks.filter(\.offScale).count
+        self.offScale =
+            offScale == 0
+            ? nil
+            : offScale == 1
+                ? "1 photo lies beyond the drawn range and sits at its edge."
+                : "\(offScale) photos lie beyond the drawn range and sit at its edges."
+    }
+
+    /// An SVG path around the origin: each outcome has its own shape.
+    static func shape(_ status: FileStatus) -> String {
+        switch status {
+        case .uploaded: "M-4.5 0a4.5 4.5 0 1 0 9 0a4.5 4.5 0 1 0-9 0z"
+        case .duplicate: "M-4-4h8v8h-8z"
+        case .outside: "M0-5.5L5 4.5H-5z"
+        case .failed: "M-4-4L4 4M4-4L-4 4"
+        case .pending: "M-4.5 0a4.5 4.5 0 1 0 9 0a4.5 4.5 0 1 0-9 0z"
+        case .skipped: "M0-5L5 0L0 5L-5 0z"
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+import IngestCore
+
+/// What one report file shows: a run's events, and where the thumbnails come from.
+public struct ReportPage: Sendable {
+    public var title: String
+    /// `archive:/path` or the server's address, as the run names it.
+    public var destination: String
+    public var generated: Date
+    public var dryRun: Bool
+    public var events: [ReportEvent]
+
+    public init(title: String, destination: String, generated: Date = Date(), dryRun: Bool, events: [ReportEvent]) {
+        self.title = title
+        self.destination = destination
+        self.generated = generated
+        self.dryRun = dryRun
+        self.events = events
+    }
+
+    /// Whether the run stored into a local archive (its thumbnails can be referenced there).
+    public var archiveRoot: String? {
+        self.destination.hasPrefix("archive:") ? String(self.destination.dropFirst("archive:".count)) : nil
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import IngestCatalog
+import IngestCore
+import IngestPipeline
+
+extension ReportPhoto {
+    /// A file's outcome for one event as the run decided it.
+    public init(_ outcome: FileOutcome) {
+        self.init(
+            path: outcome.path, status: outcome.status, kind: outcome.kind, reason: outcome.reason,
+            capture: outcome.capture, outsideBy: outcome.outsideBy, nearEdge: outcome.nearEdge?.description,
+            sha256: outcome.sha256)
+    }
+
+    /// A file's outcome as the catalog recorded it; how far outside and how near an edge it is are
+    /// worked out again against `window` with `nearEdgeMargin`, as the run did.
+    public init(_ record: OutcomeRecord, window: EventWindow, nearEdgeMargin: TimeInterval) {
+        let placed = record.status == .uploaded || record.status == .duplicate || record.status == .outside
+        let capture = record.capture
+        self.init(
+            path: record.path, status: record.status, kind: record.kind, reason: record.reason, capture: capture,
+            outsideBy: placed ? capture.map { window.distance(to: $0.instant) } : nil,
+            nearEdge: placed ? capture.flatMap { window.nearEdge($0, margin: nearEdgeMargin) }?.description : nil,
+            sha256: record.sha256)
+    }
+}

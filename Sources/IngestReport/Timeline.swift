@@ -1,0 +1,113 @@
+import Foundation
+import IngestCore
+
+/// Where each dated photo of an event sits on a horizontal axis of UTC time, one lane per outcome:
+/// the geometry of the report's inline SVG, in the SVG's own units.
+public struct Timeline: Sendable {
+    public struct Mark: Sendable, Equatable {
+        public var x: Double
+        public var lane: Int
+        public var status: FileStatus
+        /// Drawn with a ring: near an edge, or inside only in the assumed zone.
+        public var nearEdge: Bool
+        /// The span of instants an assumed zone leaves open, drawn as a bar.
+        public var span: ClosedRange<Double>?
+        /// Beyond the drawn range: shown at its edge.
+        public var offScale: Bool
+        /// The tile it stands for.
+        public var tile: Int
+        public var title: String
+    }
+
+    public struct Tick: Sendable, Equatable {
+        public var x: Double
+        public var label: String
+    }
+
+    public static let width = 1_000.0
+    /// Room at the left for the lanes' names.
+    public static let left = 160.0
+    public static let laneHeight = 26.0
+
+    public var lanes: [FileStatus]
+    public var marks: [Mark]
+    public var ticks: [Tick]
+    /// The window's edges, when it has them and they fall in the drawn range.
+    public var windowStart: Double?
+    public var windowEnd: Double?
+    public var height: Double { Double(max(1, self.lanes.count)) * Self.laneHeight + 24 }
+    /// The range drawn, in UTC.
+    public var range: ClosedRange<Date>
+
+    /// The timeline of `photos` (the tiles' order gives each mark its tile) against `window`.
+    public init(window: EventWindow, photos: [(tile: Int, photo: ReportPhoto)]) {
+        let dated = photos.filter { $0.photo.capture != nil }
+        // The spans an assumed zone leaves open count too, so that the page shows how far they reach.
+        self.range = Self.range(
+            window: window,
+            instants: dated.flatMap { entry in
+                entry.photo.possibleInstants.map { [$0.lowerBound, $0.upperBound] } ?? []
+            })
+        self.lanes = FileStatus.allCases.filter { status in dated.contains { $0.photo.status == status } }
+        let range = self.range
+        let lanes = self.lanes
+        let span = max(1, range.upperBound.timeIntervalSince(range.lowerBound))
+        let x: (Date) -> Double = { date in
+            let fraction = date.timeIntervalSince(range.lowerBound) / span
+            return Self.left + min(1, max(0, fraction)) * (Self.width - Self.left - 10)
+        }
+        self.marks = dated.map { tile, photo in
+            let capture = photo.capture!
+            let possible = photo.possibleInstants
+            return Mark(
+                x: x(capture.instant), lane: lanes.firstIndex(of: photo.status) ?? 0, status: photo.status,
+                nearEdge: photo.nearEdge != nil,
+                span: possible.flatMap { $0.lowerBound == $0.upperBound ? nil : x($0.lowerBound)...x($0.upperBound) },
+                offScale: !range.contains(capture.instant), tile: tile,
+                title: "\(photo.name): \(photo.status.rawValue), \(RFC3339.format(capture.instant))")
+        }
+        self.windowStart = window.start.map(x)
+        self.windowEnd = window.end.map(x)
+        self.ticks = Self.ticks(range).map { Tick(x: x($0), label: Self.tickLabel($0, span: span)) }
+    }
+
+    /// The window, widened to show the photos close outside it (up to half its length, at least
+    /// three hours, on each side); photos further out are drawn at the edge. Without a window,
+    /// the photos' own span.
+    static func range(window: EventWindow, instants: [Date]) -> ClosedRange<Date> {
+        let earliest = instants.min()
+        let latest = instants.max()
+        guard let start = window.start ?? earliest, let end = window.end ?? latest, start <= end else {
+            let now = earliest ?? Date(timeIntervalSince1970: 0)
+            return now.addingTimeInterval(-3_600)...now.addingTimeInterval(3_600)
+        }
+        let margin = max(3 * 3_600, end.timeIntervalSince(start) / 2)
+        let lower = max(start.addingTimeInterval(-margin), min(earliest ?? start, start))
+        let upper = min(end.addingTimeInterval(margin), max(latest ?? end, end))
+        return lower == upper ? lower.addingTimeInterval(-3_600)...upper.addingTimeInterval(3_600) : lower...upper
+    }
+
+    /// Five to ten round instants across the range.
+    static func ticks(_ range: ClosedRange<Date>) -> [Date] {
+        let span = range.upperBound.timeIntervalSince(range.lowerBound)
+        let steps: [TimeInterval] = [
+            60, 300, 900, 1_800, 3_600, 3 * 3_600, 6 * 3_600, 12 * 3_600, 86_400, 7 * 86_400, 30 * 86_400,
+            365 * 86_400,
+        ]
+        let step = steps.first { span / $0 <= 8 } ?? span / 8
+        var tick = (range.lowerBound.timeIntervalSince1970 / step).rounded(.up) * step
+        var ticks: [Date] = []
+        while tick <= range.upperBound.timeIntervalSince1970 {
+            ticks.append(Date(timeIntervalSince1970: tick))
+            tick += step
+        }
+        return ticks
+    }
+
+    static func tickLabel(_ date: Date, span: TimeInterval) -> String {
+        let text = RFC3339.format(date)  // 2025-09-27T21:00:00Z
+        let day = String(text.prefix(10))
+        let time = String(text.dropFirst(11).prefix(5))
+        return span > 3 * 86_400 ? day : (time == "00:00" ? day : time)
+    }
+}

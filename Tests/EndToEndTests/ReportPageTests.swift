@@ -1,0 +1,120 @@
+import Foundation
+import IngestTesting
+import Testing
+
+/// `run --html` and `photoingest report`: the page a person looks at after a bulk import, loaded
+/// in headless Chromium.
+@Suite struct ReportPageTests {
+    static let window = ["--event", "Party", "--from", "2025-09-27T21:00:00Z", "--until", "2025-09-28T05:00:00Z"]
+
+    /// `data-status="…" data-count="N"` of the page's first event.
+    static func counts(_ dom: String) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        let pattern = try! NSRegularExpression(pattern: #"data-status="([a-z]+)" data-count="([0-9]+)""#)
+        for match in pattern.matches(in: dom, range: NSRange(dom.startIndex..., in: dom)) {
+            let status = String(dom[Range(match.range(at: 1), in: dom)!])
+            if counts[status] == nil { counts[status] = Int(dom[Range(match.range(at: 2), in: dom)!]) }
+        }
+        return counts
+    }
+
+    /// The seconds outside the window of the outside section's tiles, in page order.
+    static func outsideOrder(_ dom: String) -> [Int] {
+        guard let start = dom.range(of: #"id="e1-outside""#),
+            let end = dom.range(of: "</section>", range: start.upperBound..<dom.endIndex)
+        else { return [] }
+        let section = String(dom[start.upperBound..<end.lowerBound])
+        let pattern = try! NSRegularExpression(pattern: #"data-outside-seconds="([0-9]+)""#)
+        return pattern.matches(in: section, range: NSRange(section.startIndex..., in: section)).map {
+            Int(section[Range($0.range(at: 1), in: section)!])!
+        }
+    }
+
+    @Test(
+        "The HTML report of a real run loads in Chromium without a console message; its counts are the run's, outside photos nearest first, file names escaped"
+    )
+    func reportInChromium() throws {
+        let photos = TemporaryFolder("report-photos")
+        let corpus = try Fixtures.corpus(count: 40, seed: 19, megapixels: 0.2, in: photos)
+        // A file name that is markup if not escaped.
+        let hostile = corpus.appendingPathComponent(#"<i id="x">party & 'friends'.jpg"#)
+        try FileManager.default.copyItem(
+            at: TestEnvironment.repository.appendingPathComponent("samples/IMG_0002.jpg"), to: hostile)
+        let cli = CommandLine("report-page")
+        let html = cli.folder.appending("report.html")
+        let run = try cli.ingest(
+            [TestEnvironment.repository.appendingPathComponent("samples"), corpus],
+            Self.window + ["--timezone", "America/Los_Angeles", "--html", html.path])
+        #expect(run.status == 0, "\(run.result.stderr.suffix(1_500))")
+        let runCounts = try #require(run.summary["counts"] as? [String: Int])
+        #expect((runCounts["outside"] ?? 0) >= 3 && (runCounts["uploaded"] ?? 0) >= 3, "\(runCounts)")
+
+        let artifacts = TestEnvironment.repository.appendingPathComponent(".build/test-artifacts")
+        try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
+        let screenshot = artifacts.appendingPathComponent("report.png")
+        try? FileManager.default.removeItem(at: screenshot)
+        let page = try Chromium.load(html, screenshot: screenshot)
+        #expect(page.console.isEmpty, "\(page.console)")
+        #expect(((try? FileManager.default.attributesOfItem(atPath: screenshot.path))?[.size] as? Int ?? 0) > 10_000)
+
+        // The counts shown are the run's, and the page shows the run's summary line.
+        let shown = Self.counts(page.dom)
+        for (status, count) in runCounts where status != "pending" || count > 0 {
+            #expect(shown[status] == count, "\(status): page \(shown[status] ?? -1), run \(count)")
+        }
+        #expect(page.dom.contains(try #require(run.summary["closingLine"] as? String)))
+        // Outside photos nearest the window first, every one of them listed.
+        let order = Self.outsideOrder(page.dom)
+        #expect(order.count == runCounts["outside"])
+        #expect(order == order.sorted(), "\(order)")
+        // The name is text: no element came of it, and it is shown.
+        #expect(!page.dom.contains(#"<i id="x">"#))
+        #expect(page.dom.contains("&lt;i id=\"x\"&gt;party &amp; 'friends'.jpg"))
+        // Stored photos and duplicates show the archive's thumbnail, which is there; outside ones,
+        // which the archive does not hold, an embedded one.
+        let pictures = page.dom.components(separatedBy: #"<img src=""#).dropFirst().map {
+            String($0.prefix { $0 != "\"" })
+        }
+        let referenced = pictures.filter { $0.hasPrefix("file://") }
+        #expect(referenced.count == (runCounts["uploaded"] ?? 0) + (runCounts["duplicate"] ?? 0))
+        #expect(pictures.filter { $0.hasPrefix("data:image/jpeg;base64,") }.count == runCounts["outside"])
+        for picture in referenced {
+            let path = try #require(URL(string: picture)?.path)
+            #expect(path.hasPrefix(cli.archive.path + "/thumbnails/200/"), "\(picture)")
+            #expect(FileManager.default.fileExists(atPath: path), "\(picture)")
+        }
+
+        // Drawn again later from the catalog: the same counts and order.
+        let again = cli.folder.appending("again.html")
+        let report = try cli.run(["report", cli.catalog.path, "--html", again.path])
+        #expect(report.status == 0, "\(report.stderr)")
+        let redrawn = try Chromium.load(again)
+        #expect(redrawn.console.isEmpty, "\(redrawn.console)")
+        #expect(Self.counts(redrawn.dom) == shown)
+        #expect(Self.outsideOrder(redrawn.dom) == order)
+    }
+
+    @Test(
+        "Without an archive the thumbnails are embedded, at most --thumbnails of them, and the page says how many it left out"
+    )
+    func embeddedThumbnails() throws {
+        let server = try ReferenceServer()
+        _ = try server.addEvent(name: "Party", start: "2025-09-27T21:00:00Z", end: "2025-09-28T05:00:00Z")
+        let cli = CommandLine("report-embedded")
+        let run = try cli.ingest(
+            [TestEnvironment.repository.appendingPathComponent("samples")],
+            ["--server", server.url, "--timezone", "America/Los_Angeles"],
+            environment: ["PHOTOINGEST_TOKEN": try server.token()])
+        #expect(run.status == 0, "\(run.result.stderr.suffix(1_500))")
+        let html = cli.folder.appending("report.html")
+        let report = try cli.run(["report", cli.catalog.path, "--html", html.path, "--thumbnails", "3"])
+        #expect(report.status == 0, "\(report.stderr)")
+        let page = try Chromium.load(html)
+        #expect(page.console.isEmpty, "\(page.console)")
+        let embedded = page.dom.components(separatedBy: #"<img src="data:image/jpeg;base64,"#).count - 1
+        #expect(embedded == 3)
+        let pictured = (run.count("uploaded") + run.count("duplicate") + run.count("outside"))
+        #expect(page.dom.contains("\(pictured - 3) photos are shown without a picture"), "\(pictured)")
+        #expect(!page.dom.contains("file://"))
+    }
+}
