@@ -84,6 +84,12 @@ struct PageView {
         let glyph: String
         let css: String
         let count: Int
+        /// The tiles in groups: the page makes a group's pictures as it nears the screen, and skips
+        /// laying out the groups far from it.
+        let chunks: [Chunk]
+    }
+
+    struct Chunk {
         let tiles: [Tile]
     }
 
@@ -152,11 +158,12 @@ extension PageView.EventView {
                 PageView.Section(
                     id: "\(anchor)-\(status.rawValue)", status: status.rawValue, heading: label,
                     glyph: HTMLReport.glyph(status), css: status.rawValue, count: photos.count,
-                    tiles: photos.enumerated().map { offset, photo in
-                        PageView.Tile(
-                            photo, id: "\(anchor)-t\(first + offset)", label: label, window: event.window,
-                            picture: pictures[photo.path])
-                    }))
+                    chunks: Self.chunks(
+                        photos.enumerated().map { offset, photo in
+                            PageView.Tile(
+                                photo, id: "\(anchor)-t\(first + offset)", label: label, window: event.window,
+                                picture: pictures[photo.path])
+                        })))
         }
         self.counts = counts
         self.sections = sections
@@ -172,6 +179,15 @@ extension PageView.EventView {
             : undated == 1
                 ? "1 file without a capture time is not on the timeline."
                 : "\(undated) files without a capture time are not on the timeline."
+    }
+}
+
+extension PageView.EventView {
+    /// Groups of 60 tiles: ten rows on a wide screen.
+    static func chunks(_ tiles: [PageView.Tile]) -> [PageView.Chunk] {
+        stride(from: 0, to: tiles.count, by: 60).map {
+            PageView.Chunk(tiles: Array(tiles[$0..<min($0 + 60, tiles.count)]))
+        }
     }
 }
 

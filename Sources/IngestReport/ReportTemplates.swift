@@ -1,8 +1,9 @@
 import Mustache
 
 /// The report's swift-mustache templates. `{{value}}` escapes `& < > " '`, so a file name is text
-/// wherever it lands, attributes included (every attribute is quoted). The page has no script:
-/// details show on hover or keyboard focus through CSS alone.
+/// wherever it lands, attributes included (every attribute is quoted). Details show on hover or
+/// keyboard focus through CSS alone; the one script makes pictures as their tiles come near the
+/// screen (without it, tiles show their outcome's shape).
 enum ReportTemplates {
     static let library: MustacheLibrary = {
         var library = MustacheLibrary()
@@ -51,8 +52,7 @@ enum ReportTemplates {
         svg .mark.failed { fill: none; stroke-width: 2.5; } svg .mark.pending { fill: none; stroke-width: 2; }
         svg .span { stroke: currentColor; stroke-width: 1.5; opacity: .2; }
         svg .ring { fill: none; stroke: var(--fg); stroke-width: 1.5; }
-        section.sheet { content-visibility: auto; contain-intrinsic-size: auto 600px; }
-        .tiles { display: grid; grid-template-columns: repeat(auto-fill, minmax(168px, 1fr)); gap: .75rem; padding: 0; list-style: none; }
+        .tiles { content-visibility: auto; contain-intrinsic-size: auto 2400px; display: grid; grid-template-columns: repeat(auto-fill, minmax(168px, 1fr)); gap: .75rem; padding: 0; list-style: none; }
         .tile { position: relative; margin: 0; background: var(--card); border: 1px solid var(--line); border-radius: 6px;
           padding: .4rem; outline-offset: 2px; }
         .tile .picture { display: flex; align-items: center; justify-content: center; height: 150px; }
@@ -63,9 +63,8 @@ enum ReportTemplates {
         .tile .badge { font-size: .75rem; font-weight: 600; }
         .tile .why { font-size: .75rem; color: var(--muted); }
         .tile .edge { font-size: .75rem; font-weight: 600; color: var(--outside); }
-        .tile .more { display: none; position: absolute; z-index: 2; left: -1px; right: -1px; top: 100%; padding: .5rem;
-          background: var(--card); border: 1px solid var(--line); border-radius: 0 0 6px 6px; font-size: .78rem;
-          box-shadow: 0 4px 12px rgba(0,0,0,.25); }
+        .tile .more { display: none; position: absolute; z-index: 2; inset: 0; overflow: auto; padding: .5rem;
+          background: var(--card); border-radius: 6px; font-size: .78rem; }
         .tile:hover .more, .tile:focus .more, .tile:focus-within .more { display: block; }
         .tile:target { outline: 3px solid var(--fg); }
         dl { margin: 0; } dt { color: var(--muted); } dd { margin: 0 0 .3rem; overflow-wrap: anywhere; }
@@ -87,11 +86,26 @@ enum ReportTemplates {
         {{#sections}}
         <section class="sheet" id="{{id}}" data-status="{{status}}">
         <h3 class="{{css}}"><span class="glyph" aria-hidden="true">{{glyph}}</span>{{heading}} ({{count}})</h3>
-        <ul class="tiles">{{#tiles}}{{> tile}}{{/tiles}}</ul>
+        {{#chunks}}<ul class="tiles">{{#tiles}}{{> tile}}{{/tiles}}</ul>{{/chunks}}
         </section>
         {{/sections}}
         </article>
         {{/events}}
+        <script>
+        // Pictures are made as their group of tiles nears the screen: 20,000 images at once would
+        // keep a browser busy for many seconds (native lazy loading does not spare that here).
+        (() => {
+          const show = (group) => group.querySelectorAll(".picture[data-src]:not(.shown)").forEach((holder) => {
+            const img = document.createElement("img");
+            img.src = holder.dataset.src; img.alt = ""; img.decoding = "async";
+            holder.replaceChildren(img); holder.classList.add("shown"); });
+          const groups = document.querySelectorAll(".tiles");
+          if (!("IntersectionObserver" in window)) { groups.forEach(show); return; }
+          const watch = new IntersectionObserver((entries) => entries.forEach((entry) => {
+            if (entry.isIntersecting) { show(entry.target); watch.unobserve(entry.target); } }), { rootMargin: "1200px 0px" });
+          groups.forEach((group) => watch.observe(group));
+        })();
+        </script>
         </body>
         </html>
 
@@ -111,7 +125,7 @@ enum ReportTemplates {
 
     static let tile = """
         <li class="tile" id="{{id}}" tabindex="0" data-name="{{name}}"{{#outsideSeconds}} data-outside-seconds="{{outsideSeconds}}"{{/outsideSeconds}}>
-        <div class="picture">{{#src}}<img src="{{src}}" alt="{{alt}}" loading="lazy" decoding="async">{{/src}}{{^src}}<span class="none {{css}}" role="img" aria-label="{{alt}}">{{glyph}}</span>{{/src}}</div>
+        <div class="picture"{{#src}} data-src="{{src}}"{{/src}} role="img" aria-label="{{alt}}"><span class="none {{css}}" aria-hidden="true">{{glyph}}</span></div>
         <figcaption><div class="name">{{name}}</div><div class="badge {{css}}"><span aria-hidden="true">{{glyph}} </span>{{#detail}}{{detail}}{{/detail}}{{^detail}}{{utc}}{{/detail}}</div>{{#why}}<div class="why">{{why}}</div>{{/why}}{{#nearEdge}}<div class="edge">◎ {{nearEdge}}</div>{{/nearEdge}}</figcaption>
         <div class="more"><dl><dt>File</dt><dd>{{name}}</dd>{{#written}}<dt>Taken (as written)</dt><dd>{{written}}</dd>{{/written}}{{#utc}}<dt>Taken (UTC)</dt><dd>{{utc}}</dd>{{/utc}}<dt>Time from</dt><dd>{{source}}</dd>{{#detail}}<dt>Why</dt><dd>{{detail}}</dd>{{/detail}}</dl></div>
         </li>

@@ -11,14 +11,14 @@ public enum Chromium {
         public var seconds: Double
     }
 
-    /// Loads `file`, dumps its DOM and, when `screenshot` is given, writes a PNG of the first
+    /// Loads `file`, lets it run for two seconds of virtual time (its scripts and their observers), dumps its DOM and, when `screenshot` is given, writes a PNG of the first
     /// `height` pixels at `width`.
     public static func load(_ file: URL, screenshot: URL? = nil, width: Int = 1280, height: Int = 1600) throws -> Page {
         let profile = TemporaryFolder("chromium-profile")
         var arguments = [
             "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
             "--user-data-dir=\(profile.path)", "--window-size=\(width),\(height)", "--enable-logging=stderr", "--v=0",
-            "--dump-dom",
+            "--dump-dom", "--virtual-time-budget=2000",
         ]
         if let screenshot { arguments.append("--screenshot=\(screenshot.path)") }
         let started = Date()

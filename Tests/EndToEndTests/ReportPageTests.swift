@@ -72,9 +72,12 @@ import Testing
         #expect(page.dom.contains("&lt;i id=\"x\"&gt;party &amp; 'friends'.jpg"))
         // Stored photos and duplicates show the archive's thumbnail, which is there; outside ones,
         // which the archive does not hold, an embedded one.
-        let pictures = page.dom.components(separatedBy: #"<img src=""#).dropFirst().map {
+        let pictures = page.dom.components(separatedBy: #"data-src=""#).dropFirst().map {
             String($0.prefix { $0 != "\"" })
         }
+        // The page's script made the pictures of the tiles near the screen: the first is shown.
+        let made = page.dom.components(separatedBy: #"class="picture shown""#).count - 1
+        #expect(made > 0 && made == page.dom.components(separatedBy: #"<img src=""#).count - 1)
         let referenced = pictures.filter { $0.hasPrefix("file://") }
         #expect(referenced.count == (runCounts["uploaded"] ?? 0) + (runCounts["duplicate"] ?? 0))
         #expect(pictures.filter { $0.hasPrefix("data:image/jpeg;base64,") }.count == runCounts["outside"])
@@ -111,7 +114,7 @@ import Testing
         #expect(report.status == 0, "\(report.stderr)")
         let page = try Chromium.load(html)
         #expect(page.console.isEmpty, "\(page.console)")
-        let embedded = page.dom.components(separatedBy: #"<img src="data:image/jpeg;base64,"#).count - 1
+        let embedded = page.dom.components(separatedBy: #"data-src="data:image/jpeg;base64,"#).count - 1
         #expect(embedded == 3)
         let pictured = (run.count("uploaded") + run.count("duplicate") + run.count("outside"))
         #expect(page.dom.contains("\(pictured - 3) photos are shown without a picture"), "\(pictured)")
