@@ -2,8 +2,9 @@ import Foundation
 import IngestCatalog
 import IngestCore
 
-/// A past run's report, drawn again from the catalog: each event of the run as the catalog held
-/// it after that run (files a later run decided again show their later outcome's absence).
+/// A run's report drawn from the catalog: each event of the run as the catalog held it after that
+/// run. The catalog keeps a file's latest outcome only, so a file a later run decided again is
+/// not on an earlier run's page.
 public enum CatalogReport {
     /// The page of the run `run` belongs to, or of the latest run; nil when the catalog has none.
     public static func page(_ catalog: Catalog, run: Int64?, nearEdgeMargin: TimeInterval) async throws -> ReportPage? {
@@ -12,9 +13,9 @@ public enum CatalogReport {
         var events: [ReportEvent] = []
         for run in runs {
             let records = try await catalog.outcomes(destination: run.destination, event: run.event, upTo: run.id)
+            // The window of the latest outcome: the one this run judged against, when it recorded any.
             let window =
-                (records.first { $0.run == run.id } ?? records.first).flatMap { EventWindow(parsing: $0.window) }
-                ?? EventWindow()
+                records.max { $0.run < $1.run }.flatMap { EventWindow(parsing: $0.window) } ?? EventWindow()
             events.append(
                 ReportEvent(
                     name: run.eventName, window: window, summaryLine: Self.summaryLine(run),

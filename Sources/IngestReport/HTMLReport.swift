@@ -5,7 +5,7 @@ import Mustache
 /// The run report as one self-contained HTML file: per event the summary line, a timeline of the
 /// window with every dated photo, and contact sheets by outcome. Built from swift-mustache
 /// templates (`ReportTemplates`), which escape every value they insert: file names never reach
-/// the page as markup. No script, no font, nothing fetched but the archive's own thumbnails.
+/// the page as markup. No font, no external script, nothing fetched but the thumbnails.
 public enum HTMLReport {
     /// The page for `page`, its pictures from `thumbnails`.
     public static func render(_ page: ReportPage, thumbnails: ReportThumbnails) async -> String {
@@ -14,14 +14,16 @@ public enum HTMLReport {
         }
         let found = await thumbnails.find(order)
         let view = PageView(page, pictures: found)
-        return ReportTemplates.library.render(view, withTemplate: "page") ?? ""
+        guard let html = ReportTemplates.library.render(view, withTemplate: "page") else {
+            preconditionFailure("the report's page template is not registered")
+        }
+        return html
     }
 
     /// The sections of the contact sheets, in the order a reader asks about them.
     static let sections: [FileStatus] = [.uploaded, .duplicate, .outside, .failed, .pending, .skipped]
 
-    /// How a status is named and drawn: its words, a shape (colour is never the only cue) and
-    /// the CSS class that colours it.
+    /// A status in the run summary's words.
     static func label(_ status: FileStatus, archive: Bool) -> String {
         switch status {
         case .uploaded: archive ? "Stored" : "Uploaded"
@@ -33,6 +35,7 @@ public enum HTMLReport {
         }
     }
 
+    /// A status's shape, beside its colour: colour is never the only cue.
     static func glyph(_ status: FileStatus) -> String {
         switch status {
         case .uploaded: "●"

@@ -18,7 +18,8 @@ public struct ReportThumbnails: Sendable {
     public init(archiveRoot: String?, embedLimit: Int = Self.defaultEmbedLimit, jobs: Int = 2) {
         self.archiveRoot = archiveRoot
         self.embedLimit = embedLimit
-        self.jobs = max(1, jobs)
+        // Each job holds a file of up to 64 MB while libvips reads it.
+        self.jobs = min(4, max(1, jobs))
     }
 
     /// The pictures found, by path, and how many photos could have had one embedded but were

@@ -11,7 +11,8 @@ public enum Chromium {
         public var seconds: Double
     }
 
-    /// Loads `file`, lets it run for two seconds of virtual time (its scripts and their observers), dumps its DOM and, when `screenshot` is given, writes a PNG of the first
+    /// Loads `file`, lets it run for two seconds of virtual time (its scripts and their
+    /// observers), dumps its DOM and, when `screenshot` is given, writes a PNG of the first
     /// `height` pixels at `width`.
     public static func load(_ file: URL, screenshot: URL? = nil, width: Int = 1280, height: Int = 1600) throws -> Page {
         let profile = TemporaryFolder("chromium-profile")

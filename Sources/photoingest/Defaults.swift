@@ -17,6 +17,9 @@ enum Defaults {
     /// `$XDG_STATE_HOME/photoingest/catalog.sqlite`, i.e. `~/.local/state/photoingest/catalog.sqlite`.
     static var catalog: String { xdg("XDG_STATE_HOME", fallback: ".local/state") + "/photoingest/catalog.sqlite" }
 
+    /// A year, in minutes: any margin beyond it is a mistake, and minutes times 60 must not overflow.
+    static let maxNearEdge = 525_600
+
     static var cores: Int { ProcessInfo.processInfo.activeProcessorCount }
 
     /// The zone named by a `--timezone` option, or this machine's when none was given.

@@ -20,7 +20,9 @@ struct IngestRun {
         }
         if self.settings.jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
         if self.settings.maxPixels < 1 { throw ValidationError("--max-pixels must be at least 1.") }
-        if self.settings.nearEdge < 0 { throw ValidationError("--near-edge cannot be negative.") }
+        if !(0...Defaults.maxNearEdge).contains(self.settings.nearEdge) {
+            throw ValidationError("--near-edge must be 0 to \(Defaults.maxNearEdge) minutes.")
+        }
         if let shard = self.settings.shard, Shard(shard) == nil {
             throw ValidationError(
                 "--shard '\(shard)' is not K/N with 0 ≤ K < N, e.g. 0/4 (K as in JOB_COMPLETION_INDEX).")
@@ -167,26 +169,22 @@ struct IngestRun {
         let display = RunDisplay(
             progress: progress, report: reportWriter, events: events.count, log: log,
             statsInterval: self.settings.stats)
-        if self.settings.html != nil { display.htmlPhotos = [:] }
+        // A dry run records nothing: its page is made of the outcomes as they go by.
+        if self.settings.html != nil && self.settings.dryRun { display.htmlPhotos = [:] }
         let reports = try await pipeline.run(observer: display, stop: stop)
         progress.clear()
         let lostOutcomes = try self.summarize(reports, display: display, zone: zone, console: console)
         withExtendedLifetime((catalogLock, target.lock)) {}
         var status = Self.exitStatus(reports, lostOutcomes: lostOutcomes)
-        if let html = self.settings.html, let photos = display.htmlPhotos {
-            let page = ReportPage(
-                title: "photoingest run, " + CatalogReport.title(started), destination: target.destination.identity,
-                dryRun: self.settings.dryRun,
-                events: reports.map {
-                    ReportEvent(
-                        name: $0.event.name, window: $0.event.window, summaryLine: $0.closingLine,
-                        photos: photos[$0.event.id] ?? [])
-                })
+        if let html = self.settings.html {
             do {
-                try await HTMLReportFile.write(page, to: html, jobs: self.settings.jobs)
+                try await self.writeHTML(
+                    html, reports: reports, photos: display.htmlPhotos, catalog: catalog,
+                    destination: target.destination.identity, started: started)
                 console.status("HTML report: \(html)")
             } catch {
                 console.status("photoingest: error: \(error)", always: true)
+                log.error("\(error)", metadata: ["event": "report.failed"])
                 status = max(status, 1)
             }
         }
@@ -203,6 +201,29 @@ struct IngestRun {
         self.writeMetrics(
             reports, bytesRead: display.lastProgress.bytesRead, started: started, exitStatus: status, log: log)
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// `--html`: a dry run's page from its outcomes as they went by; any other run's from the
+    /// catalog, which also knows what the files this run found unchanged hold (their outcome, time
+    /// and hash), so that a re-run's page shows the event, not a wall of "unchanged".
+    func writeHTML(
+        _ path: String, reports: [RunReport], photos: [String: [ReportPhoto]]?, catalog: Catalog?,
+        destination: String, started: Date
+    ) async throws {
+        var page: ReportPage?
+        if !self.settings.dryRun, let catalog {
+            page = try await CatalogReport.page(
+                catalog, run: nil, nearEdgeMargin: TimeInterval(self.settings.nearEdge * 60))
+        }
+        let fromRun = ReportPage(
+            title: "photoingest run, " + CatalogReport.title(started), destination: destination,
+            dryRun: self.settings.dryRun,
+            events: reports.map {
+                ReportEvent(
+                    name: $0.event.name, window: $0.event.window, summaryLine: $0.closingLine,
+                    photos: photos?[$0.event.id] ?? [])
+            })
+        try await HTMLReportFile.write(page ?? fromRun, to: path, jobs: self.settings.jobs)
     }
 
     /// The paths, each file or folder once: the same one given twice, or through a link, is walked once.

@@ -87,9 +87,24 @@ import Testing
             #expect(FileManager.default.fileExists(atPath: path), "\(picture)")
         }
 
-        // Drawn again later from the catalog: the same counts and order.
+        // A re-run finds every file unchanged: its page still shows the event, not "unchanged".
+        let rerunPage = cli.folder.appending("rerun.html")
+        let rerun = try cli.ingest(
+            [TestEnvironment.repository.appendingPathComponent("samples"), corpus],
+            Self.window + ["--timezone", "America/Los_Angeles", "--html", rerunPage.path])
+        #expect(rerun.status == 0)
+        #expect(rerun.count("uploaded") == 0)
+        let rerunDOM = try Chromium.load(rerunPage).dom
+        #expect(Self.counts(rerunDOM) == shown)
+        #expect(Self.outsideOrder(rerunDOM) == order)
+
+        // The first run drawn again from the catalog, found where the config file says: the same
+        // counts and order.
+        let config = cli.folder.appending("config/photoingest")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try Data("catalog: \(cli.catalog.path)\n".utf8).write(to: config.appendingPathComponent("config.yaml"))
         let again = cli.folder.appending("again.html")
-        let report = try cli.run(["report", cli.catalog.path, "--html", again.path])
+        let report = try cli.run(["report", "--html", again.path, "--run", "1"])
         #expect(report.status == 0, "\(report.stderr)")
         let redrawn = try Chromium.load(again)
         #expect(redrawn.console.isEmpty, "\(redrawn.console)")

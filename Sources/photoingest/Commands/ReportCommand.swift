@@ -1,4 +1,5 @@
 import ArgumentParser
+import Configuration
 import Foundation
 import IngestCatalog
 import IngestReport
@@ -9,9 +10,12 @@ struct ReportCommand: AsyncParsableCommand {
         abstract: "Draw a past run's HTML report again from the catalog.",
         discussion: """
             The page shows each event of the run as the catalog held it after that run: the run's
-            summary line, a timeline of the window and contact sheets by outcome. Thumbnails come
-            from the archive when the run stored into one; otherwise they are made from the files
-            (those still there) and embedded, at most --thumbnails of them.
+            summary line, a timeline of the window and contact sheets by outcome. The catalog keeps
+            each file's latest outcome only: a file a later run decided again is not on an earlier
+            run's page. Thumbnails come from the archive when the run stored into one; otherwise
+            they are made from the files (those still there) and embedded, at most --thumbnails.
+            The catalog and --near-edge default to what `run` would use (flags, PHOTOINGEST_*
+            variables, the config file). An older catalog is brought to the current schema.
 
             Examples:
               photoingest report --html last-run.html
@@ -21,6 +25,8 @@ struct ReportCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The catalog to read. Default: the one `run` uses.", valueName: "catalog"))
     var catalog: String?
 
+    @OptionGroup var configFile: ConfigFileOption
+
     @Option(help: ArgumentHelp("Write the page to this file.", valueName: "file"))
     var html: String
 
@@ -29,8 +35,9 @@ struct ReportCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Minutes from a window's edge within which a photo is marked for a look.", valueName: "minutes"))
-    var nearEdge = 60
+            "Minutes from a window's edge within which a photo is marked for a look (default: run's, 60).",
+            valueName: "minutes"))
+    var nearEdge: Int?
 
     @Option(help: ArgumentHelp("At most this many thumbnails embedded in the page.", valueName: "count"))
     var thumbnails = ReportThumbnails.defaultEmbedLimit
@@ -42,20 +49,26 @@ struct ReportCommand: AsyncParsableCommand {
         if let problem = HTMLReportFile.problem(writing: self.html) {
             throw ValidationError("--html '\(self.html)': \(problem)")
         }
-        if self.nearEdge < 0 { throw ValidationError("--near-edge cannot be negative.") }
+        if let nearEdge = self.nearEdge, !(0...Defaults.maxNearEdge).contains(nearEdge) {
+            throw ValidationError("--near-edge must be 0 to \(Defaults.maxNearEdge) minutes.")
+        }
         if self.thumbnails < 0 { throw ValidationError("--thumbnails cannot be negative.") }
         if self.jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
     }
 
     func run() async throws {
-        let path = self.catalog ?? Defaults.catalog
+        var given: [String: ConfigContent] = [:]
+        given["catalog"] = self.catalog.map { .string($0) }
+        given["near-edge"] = self.nearEdge.map { .int($0) }
+        let settings = try await Settings.resolve(given: given, configPath: self.configFile.config)
+        let path = settings.catalog
         guard FileManager.default.fileExists(atPath: path) else {
             throw ValidationError("There is no catalog at '\(path)': no run has recorded anything there.")
         }
         let catalog = try Catalog(path: path)
         guard
             let page = try await CatalogReport.page(
-                catalog, run: self.run, nearEdgeMargin: TimeInterval(self.nearEdge * 60))
+                catalog, run: self.run, nearEdgeMargin: TimeInterval(settings.nearEdge * 60))
         else {
             throw ValidationError(
                 self.run.map { "The catalog '\(path)' has no run \($0)." } ?? "The catalog '\(path)' records no run.")
