@@ -15,6 +15,9 @@ public enum FileStatus: String, Sendable, Codable, CaseIterable, Comparable {
     /// Not a supported photo, or done by an earlier run and unchanged since.
     case skipped
 
+    /// Whether the file's capture time decided this outcome (it was placed against the window).
+    public var isPlaced: Bool { self == .uploaded || self == .duplicate || self == .outside }
+
     /// Whether a later run over the unchanged file has nothing left to do.
     public var isFinal: Bool { self != .failed && self != .pending }
 

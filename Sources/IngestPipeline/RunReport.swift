@@ -46,8 +46,6 @@ public struct RunReport: Sendable {
     public var elapsedSeconds = 0.0
 
     static let failureLimit = 200
-    /// The outcomes for which a file's capture time decided something.
-    static let placedStatuses: Set<FileStatus> = [.uploaded, .duplicate, .outside]
     static let examplesPerReason = 3
 
     public struct ReasonTally: Sendable {
@@ -81,7 +79,7 @@ public struct RunReport: Sendable {
             self.nearEdgeCount += 1
             if self.nearEdge.count < Self.failureLimit { self.nearEdge.append(outcome) }
         }
-        if outcome.capture?.source == .fileMTime, Self.placedStatuses.contains(outcome.status) {
+        if outcome.capture?.source == .fileMTime, outcome.status.isPlaced {
             self.datedByFileTime += 1
         }
         switch outcome.status {

@@ -15,7 +15,7 @@ extension ReportPhoto {
     /// A file's outcome as the catalog recorded it; how far outside and how near an edge it is are
     /// worked out again against `window` with `nearEdgeMargin`, as the run did.
     public init(_ record: OutcomeRecord, window: EventWindow, nearEdgeMargin: TimeInterval) {
-        let placed = record.status == .uploaded || record.status == .duplicate || record.status == .outside
+        let placed = record.status.isPlaced
         let capture = record.capture
         self.init(
             path: record.path, status: record.status, kind: record.kind, reason: record.reason, capture: capture,

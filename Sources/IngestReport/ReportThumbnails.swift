@@ -2,6 +2,7 @@ import Foundation
 import IngestArchive
 import IngestCore
 import IngestImaging
+import IngestPipeline
 
 /// Where a tile's picture comes from: the archive's own 200 px thumbnail, referenced, when the
 /// run stored into an archive that holds it; otherwise a 200 px JPEG made from the file with
@@ -9,7 +10,7 @@ import IngestImaging
 public struct ReportThumbnails: Sendable {
     public var archiveRoot: String?
     public var embedLimit: Int
-    /// Files made into embedded thumbnails at once.
+    /// Files made into embedded thumbnails at once, each on a worker thread.
     public var jobs: Int
 
     /// A few hundred kilobytes per hundred tiles: 1,000 keep a page near 10 MB.
@@ -44,17 +45,19 @@ public struct ReportThumbnails: Sendable {
             }
         }
         let thumbnailer = Thumbnailer(largeEdge: 200, smallEdge: 200, quality: 70)
+        // Reading files and libvips block: they run on the pipeline's kind of worker threads, `jobs`
+        // of them, never on Swift's cooperative pool.
+        let workers = WorkerPool(name: "report-thumbnails", threads: self.jobs)
+        defer { workers.shutdown() }
         await withTaskGroup(of: (String, String?).self) { group in
-            var next = toEmbed.makeIterator()
-            func add() -> Bool {
-                guard let photo = next.next() else { return false }
-                group.addTask { (photo.path, Self.embedded(photo.path, thumbnailer)) }
-                return true
+            for photo in toEmbed {
+                group.addTask {
+                    let source = try? await workers.run { Self.embedded(photo.path, thumbnailer) }
+                    return (photo.path, source ?? nil)
+                }
             }
-            for _ in 0..<self.jobs where !add() { break }
-            while let (path, source) = await group.next() {
+            for await (path, source) in group {
                 if let source { found.sources[path] = source }
-                _ = add()
             }
         }
         return found

@@ -210,10 +210,12 @@ struct IngestRun {
         _ path: String, reports: [RunReport], photos: [String: [ReportPhoto]]?, catalog: Catalog?,
         destination: String, started: Date
     ) async throws {
-        var page: ReportPage?
-        if !self.settings.dryRun, let catalog {
-            page = try await CatalogReport.page(
+        if !self.settings.dryRun, let catalog,
+            let page = try await CatalogReport.page(
                 catalog, run: nil, nearEdgeMargin: TimeInterval(self.settings.nearEdge * 60))
+        {
+            try await HTMLReportFile.write(page, to: path, jobs: self.settings.jobs)
+            return
         }
         let fromRun = ReportPage(
             title: "photoingest run, " + CatalogReport.title(started), destination: destination,
@@ -223,7 +225,7 @@ struct IngestRun {
                     name: $0.event.name, window: $0.event.window, summaryLine: $0.closingLine,
                     photos: photos?[$0.event.id] ?? [])
             })
-        try await HTMLReportFile.write(page ?? fromRun, to: path, jobs: self.settings.jobs)
+        try await HTMLReportFile.write(fromRun, to: path, jobs: self.settings.jobs)
     }
 
     /// The paths, each file or folder once: the same one given twice, or through a link, is walked once.
