@@ -92,10 +92,13 @@ public struct Thumbnailer: Sendable {
             ingest_vips_thumbnail_buffer(mutableBase, bytes.count, &$0, Int32(self.largeEdge), export, Self.loadOptions)
         }
         let large = try self.displayable(shrunk).copiedToMemory()
+        let largeJPEG = try large.jpeg(quality: self.quality)
+        // One size asked for twice (the report's pictures): one encode.
+        guard self.smallEdge != self.largeEdge else { return Thumbnails(large: largeJPEG, small: largeJPEG) }
         let small = try ImageRef.make("shrinking") {
             ingest_vips_thumbnail_image(large.pointer, &$0, Int32(self.smallEdge))
         }
-        return Thumbnails(large: try large.jpeg(quality: self.quality), small: try small.jpeg(quality: self.quality))
+        return Thumbnails(large: largeJPEG, small: try small.jpeg(quality: self.quality))
     }
 
     /// The thumbnails of a video, from one of its frames, turned upright.

@@ -1,11 +1,13 @@
 import Foundation
+import IngestCore
+
+extension IngestError.Code {
+    /// The HTML report could not be written: the run's outcomes are in the catalog all the same.
+    public static let reportUnwritable = Self("reportUnwritable")
+}
 
 /// The report page as a file: written whole or not at all.
 public enum HTMLReportFile {
-    public struct WriteError: Error, CustomStringConvertible {
-        public var description: String
-    }
-
     /// Why `path` cannot take the report, checked before a long run rather than after it; nil
     /// when it can.
     public static func problem(writing path: String) -> String? {
@@ -30,7 +32,8 @@ public enum HTMLReportFile {
         do {
             try Data(html.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw WriteError(description: "cannot write the HTML report \(path): \(error.localizedDescription)")
+            throw IngestError(
+                .reportUnwritable, "cannot write the HTML report: \(error.localizedDescription)", path: path)
         }
     }
 }

@@ -241,7 +241,7 @@ extension PageView.TimelineView {
                 },
                 ring: mark.nearEdge)
         }
-        let offScale = timeline.marks.filter(\.offScale).count
+        let offScale = timeline.offScale
         self.offScale =
             offScale == 0
             ? nil

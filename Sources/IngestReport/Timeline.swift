@@ -12,9 +12,9 @@ public struct Timeline: Sendable {
         public var nearEdge: Bool
         /// The span of instants an assumed zone leaves open, drawn as a bar.
         public var span: ClosedRange<Double>?
-        /// Beyond the drawn range: shown at its edge.
-        public var offScale: Bool
-        /// The tile it stands for.
+        /// The photos it stands for: those of one lane within `binWidth` of each other.
+        public var count: Int
+        /// The tile it links to: its first photo's.
         public var tile: Int
         public var title: String
     }
@@ -28,9 +28,14 @@ public struct Timeline: Sendable {
     /// Room at the left for the lanes' names.
     public static let left = 160.0
     public static let laneHeight = 26.0
+    /// Photos of one lane closer than this share one mark: drawn apart they would cover each other
+    /// anyway, and 20,000 marks cost a browser more than a second to lay out.
+    public static let binWidth = 3.0
 
     public var lanes: [FileStatus]
     public var marks: [Mark]
+    /// Photos beyond the drawn range, drawn at its edges.
+    public var offScale: Int
     public var ticks: [Tick]
     /// The window's edges, when it has them and they fall in the drawn range.
     public var windowStart: Double?
@@ -56,19 +61,57 @@ public struct Timeline: Sendable {
             let fraction = date.timeIntervalSince(range.lowerBound) / span
             return Self.left + min(1, max(0, fraction)) * (Self.width - Self.left - 10)
         }
-        self.marks = dated.map { tile, photo in
-            let capture = photo.capture!
-            let possible = photo.possibleInstants
-            return Mark(
-                x: x(capture.instant), lane: lanes.firstIndex(of: photo.status) ?? 0, status: photo.status,
-                nearEdge: photo.nearEdge != nil,
-                span: possible.flatMap { $0.lowerBound == $0.upperBound ? nil : x($0.lowerBound)...x($0.upperBound) },
-                offScale: !range.contains(capture.instant), tile: tile,
-                title: "\(photo.name): \(photo.status.rawValue), \(RFC3339.format(capture.instant))")
+        self.offScale = dated.filter { !range.contains($0.photo.capture!.instant) }.count
+        var order: [BinKey] = []
+        var bins: [BinKey: [Placed]] = [:]
+        for (tile, photo) in dated {
+            let position = x(photo.capture!.instant)
+            let placed = Placed(
+                tile: tile, photo: photo, x: position, lane: lanes.firstIndex(of: photo.status) ?? 0,
+                span: photo.possibleInstants.flatMap {
+                    $0.lowerBound == $0.upperBound ? nil : x($0.lowerBound)...x($0.upperBound)
+                })
+            let key = BinKey(lane: placed.lane, bin: Int((position / Self.binWidth).rounded(.down)))
+            if bins[key] == nil { order.append(key) }
+            bins[key, default: []].append(placed)
         }
+        self.marks = order.map { Self.mark(bins[$0]!) }
         self.windowStart = window.start.map(x)
         self.windowEnd = window.end.map(x)
         self.ticks = Self.ticks(range).map { Tick(x: x($0), label: Self.tickLabel($0, span: span)) }
+    }
+
+    private struct BinKey: Hashable {
+        var lane: Int
+        var bin: Int
+    }
+
+    private struct Placed {
+        var tile: Int
+        var photo: ReportPhoto
+        var x: Double
+        var lane: Int
+        var span: ClosedRange<Double>?
+    }
+
+    /// One mark for the photos of a bin (at least one), placed and linked as its first.
+    private static func mark(_ bin: [Placed]) -> Mark {
+        let first = bin[0]
+        let spans = bin.compactMap(\.span)
+        let instants = bin.map { ($0.photo.capture!.instant, $0.photo.name) }
+        let earliest = instants.min { $0.0 < $1.0 }!
+        let latest = instants.max { $0.0 < $1.0 }!
+        let status = first.photo.status.rawValue
+        return Mark(
+            x: first.x, lane: first.lane, status: first.photo.status,
+            nearEdge: bin.contains { $0.photo.nearEdge != nil },
+            span: spans.isEmpty
+                ? nil : spans.map(\.lowerBound).min()!...spans.map(\.upperBound).max()!,
+            count: bin.count, tile: first.tile,
+            title: bin.count == 1
+                ? "\(first.photo.name): \(status), \(RFC3339.format(earliest.0))"
+                : "\(bin.count) photos, \(status), \(RFC3339.format(earliest.0)) (\(earliest.1))"
+                    + " to \(RFC3339.format(latest.0)) (\(latest.1))")
     }
 
     /// The window, widened to show the photos close outside it (up to half its length, at least

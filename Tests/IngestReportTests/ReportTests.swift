@@ -39,8 +39,9 @@ import Testing
         #expect(Timeline.left < start && start < end && end <= Timeline.width)
         let marks = Dictionary(uniqueKeysWithValues: timeline.marks.map { (String($0.title.prefix { $0 != ":" }), $0) })
         #expect(marks["in.jpg"].map { start < $0.x && $0.x < end } == true)
-        #expect(marks["early.jpg"].map { $0.x < start && !$0.offScale && $0.lane == 1 } == true)
-        #expect(marks["far.jpg"].map { $0.x == Timeline.left && $0.offScale } == true)
+        #expect(marks["early.jpg"].map { $0.x < start && $0.lane == 1 } == true)
+        #expect(marks["far.jpg"].map { $0.x == Timeline.left } == true)
+        #expect(timeline.offScale == 1)
         #expect(marks["in.jpg"]?.span == nil)
         // Any real offset could hold for the assumed zone: the span reaches past the window's end.
         let span = try! #require(marks["assumed.jpg"]?.span)
@@ -49,6 +50,29 @@ import Testing
         // The range shows the near outside photo, not a week of nothing.
         #expect(timeline.range.lowerBound <= RFC3339.parse("2025-09-27T20:30:00Z")!)
         #expect(timeline.range.lowerBound >= RFC3339.parse("2025-09-27T17:00:00Z")!)
+    }
+
+    @Test("Photos of one outcome taken close together share one mark that counts them; others keep their own")
+    func timelineBins() {
+        // 3,000 photos a second apart fill a few pixels of an eight-hour window, in two lanes.
+        var photos = (0..<3_000).map { index in
+            Self.photo(
+                "p\(index).jpg", index.isMultiple(of: 2) ? .uploaded : .duplicate,
+                at: RFC3339.format(RFC3339.parse("2025-09-28T01:00:00Z")!.addingTimeInterval(Double(index))))
+        }
+        photos.append(Self.photo("late.jpg", .uploaded, at: "2025-09-28T04:00:00Z"))
+        photos.append(Self.photo("edge.jpg", .uploaded, at: "2025-09-28T01:20:00Z", source: .exifAssumedZone))
+        let timeline = Timeline(window: Self.window, photos: photos.enumerated().map { ($0.offset, $0.element) })
+        #expect(timeline.marks.map(\.count).reduce(0, +) == photos.count)
+        #expect(timeline.marks.count < 40)
+        let late = timeline.marks.first { $0.title.hasPrefix("late.jpg:") }
+        #expect(late?.count == 1)
+        let crowd = try! #require(timeline.marks.first { $0.tile == 0 })
+        #expect(crowd.count > 50 && crowd.status == .uploaded)
+        #expect(crowd.title.hasPrefix("\(crowd.count) photos, uploaded, 2025-09-28T01:00:00Z (p0.jpg) to "))
+        // A ring and a span on one photo of a bin stay on the bin's mark.
+        let bin = try! #require(timeline.marks.first { $0.span != nil })
+        #expect(bin.nearEdge && bin.count > 1)
     }
 
     @Test("The page escapes file names and lists outside photos nearest first, with how far out")
