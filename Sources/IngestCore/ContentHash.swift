@@ -28,20 +28,39 @@ public struct ContentHash: Hashable, Comparable, Sendable, CustomStringConvertib
     /// Accepts `abc…` (64 hex digits), `sha256:abc…` and `abc…_<size>_<date>`. A server's list
     /// holds hundreds of thousands of these, so the digits go straight into the words.
     public init?(parsing text: some StringProtocol) {
-        var hex = Substring(text).trimmingWhitespace()
-        if hex.lowercased().hasPrefix("sha256:") {
-            hex = hex.dropFirst("sha256:".count)
+        // On the bytes, not Characters: a re-run parses one of these per file it passes over.
+        var bytes = Substring(text).utf8[...]
+        while let first = bytes.first, Self.isSpace(first) { bytes.removeFirst() }
+        while let last = bytes.last, Self.isSpace(last) { bytes.removeLast() }
+        if bytes.count > 64, bytes.prefix(7).map({ $0 | 0x20 }).elementsEqual("sha256:".utf8) {
+            bytes = bytes.dropFirst(7)
         }
-        if let underscore = hex.firstIndex(of: "_") {
-            hex = hex[..<underscore]
+        if let underscore = bytes.firstIndex(of: UInt8(ascii: "_")) {
+            bytes = bytes[..<underscore]
         }
-        guard hex.utf8.count == 64 else { return nil }
-        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        for (index, character) in hex.utf8.enumerated() {
-            guard let nibble = Self.nibble(character) else { return nil }
-            Self.append(UInt64(nibble), bits: 4, at: index / 16, to: &words)
+        guard bytes.count == 64 else { return nil }
+        let parsed = bytes.withContiguousStorageIfAvailable(Self.words(hex:)) ?? Self.words(hex: Array(bytes))
+        guard let parsed else { return nil }
+        self.words = parsed
+    }
+
+    /// The four words of 64 hex digits; nil if any is not one.
+    private static func words<Digits: RandomAccessCollection<UInt8>>(hex: Digits) -> (UInt64, UInt64, UInt64, UInt64)?
+    where Digits.Index == Int {
+        func word(_ index: Int) -> UInt64? {
+            var value: UInt64 = 0
+            for offset in 0..<16 {
+                guard let nibble = Self.nibble(hex[hex.startIndex + index * 16 + offset]) else { return nil }
+                value = value << 4 | UInt64(nibble)
+            }
+            return value
         }
-        self.words = words
+        guard let first = word(0), let second = word(1), let third = word(2), let fourth = word(3) else { return nil }
+        return (first, second, third, fourth)
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (0x09...0x0D).contains(byte)
     }
 
     private static func append(
@@ -120,14 +139,5 @@ public struct ContentHasher {
         var hasher = ContentHasher()
         bytes.withUnsafeBytes { hasher.update($0) }
         return hasher.finalize()
-    }
-}
-
-extension Substring {
-    func trimmingWhitespace() -> Substring {
-        var result = self
-        while let first = result.first, first.isWhitespace { result.removeFirst() }
-        while let last = result.last, last.isWhitespace { result.removeLast() }
-        return result
     }
 }

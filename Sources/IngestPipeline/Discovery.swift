@@ -83,19 +83,23 @@ public struct Discovery: Sendable {
         }
         for root in self.roots {
             let base = Self.absolute(root)
-            var pending = [base]
-            while let path = pending.popLast() {
+            // Each entry with what `stat` said of it, learnt from its folder's descriptor when the
+            // folder was read (nil for a root): one short lookup per file instead of its whole path.
+            var pending: [(path: String, status: Status?)] = [(base, nil)]
+            while let (path, known) = pending.popLast() {
                 if shouldStop() { break }
+                let status = known ?? Self.status(of: path).map(Status.found) ?? .missing(Self.failure(path))
                 if let shard = self.shard, !shard.contains(relativePath: Self.relative(path, to: base)) {
                     // Folders are walked by every shard; only files and walk problems are split.
-                    guard let status = Self.status(of: path), status.st_mode & S_IFMT == S_IFDIR else { continue }
+                    guard case .found(let found) = status, found.st_mode & S_IFMT == S_IFDIR else { continue }
                 }
-                guard let status = Self.status(of: path) else {
-                    let isLink = Self.isSymbolicLink(path)
-                    await emit(
-                        .problem(
-                            path: path, status: isLink ? .skipped : .failed,
-                            reason: isLink ? "broken symbolic link" : "cannot stat: \(Self.lastError())"))
+                guard case .found(let status) = status else {
+                    if case .missing(let failure) = status {
+                        await emit(
+                            .problem(
+                                path: path, status: failure.isLink ? .skipped : .failed,
+                                reason: failure.isLink ? "broken symbolic link" : "cannot stat: \(failure.reason)"))
+                    }
                     continue
                 }
                 switch status.st_mode & S_IFMT {
@@ -113,14 +117,11 @@ public struct Discovery: Sendable {
                             ))
                         continue
                     }
-                    switch Self.entries(of: path) {
-                    case .success(let names):
-                        for name in names.reversed() {
-                            if !self.includeHidden && name.hasPrefix(".") {
-                                tally.hiddenEntries += 1
-                                continue
-                            }
-                            pending.append(path == "/" ? "/" + name : path + "/" + name)
+                    switch Self.entries(of: path, includeHidden: self.includeHidden) {
+                    case .success(let listing):
+                        tally.hiddenEntries += listing.hidden
+                        for entry in listing.entries.reversed() {
+                            pending.append((path == "/" ? "/" + entry.name : path + "/" + entry.name, entry.status))
                         }
                     case .failure(let reason):
                         await emit(.problem(path: path, status: .failed, reason: "cannot read folder: \(reason)"))
@@ -135,20 +136,53 @@ public struct Discovery: Sendable {
         return tally
     }
 
-    /// The names in a folder, sorted so that runs are repeatable.
-    static func entries(of path: String) -> Result<[String], DiscoveryError> {
+    /// What `stat` said of an entry, following links.
+    enum Status {
+        case found(stat)
+        case missing(StatFailure)
+    }
+
+    struct StatFailure {
+        /// A link whose target is gone.
+        var isLink: Bool
+        var reason: String
+    }
+
+    /// A folder's entries, sorted by name so that runs are repeatable, each with its `stat`; and
+    /// how many hidden ones were left out.
+    struct Listing {
+        var entries: [(name: String, status: Status)] = []
+        var hidden = 0
+    }
+
+    static func entries(of path: String, includeHidden: Bool) -> Result<Listing, DiscoveryError> {
         guard let directory = PathBytes.withCString(path, { opendir($0) }) else {
             return .failure(DiscoveryError(Self.lastError()))
         }
         defer { closedir(directory) }
-        var names: [String] = []
+        let descriptor = dirfd(directory)
+        var listing = Listing()
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                PathBytes.string(bytes.prefix(while: { $0 != 0 }))
+            let found = withUnsafeBytes(of: entry.pointee.d_name) { bytes -> (String, Status)? in
+                let name = bytes.prefix(while: { $0 != 0 })
+                if name.elementsEqual(".".utf8) || name.elementsEqual("..".utf8) { return nil }
+                if !includeHidden && name.first == UInt8(ascii: ".") {
+                    listing.hidden += 1
+                    return nil
+                }
+                let cName = bytes.baseAddress!.assumingMemoryBound(to: CChar.self)
+                var status = stat()
+                if fstatat(descriptor, cName, &status, 0) == 0 { return (PathBytes.string(name), .found(status)) }
+                let reason = Self.lastError()
+                var link = stat()
+                let isLink =
+                    fstatat(descriptor, cName, &link, AT_SYMLINK_NOFOLLOW) == 0 && link.st_mode & S_IFMT == S_IFLNK
+                return (PathBytes.string(name), .missing(StatFailure(isLink: isLink, reason: reason)))
             }
-            if name != "." && name != ".." { names.append(name) }
+            if let (name, status) = found { listing.entries.append((name, status)) }
         }
-        return .success(names.sorted())
+        listing.entries.sort { $0.name < $1.name }
+        return .success(listing)
     }
 
     struct DiscoveryError: Error, CustomStringConvertible {
@@ -162,9 +196,12 @@ public struct Discovery: Sendable {
         return String(path.dropFirst(base == "/" ? 1 : base.count + 1))
     }
 
-    static func isSymbolicLink(_ path: String) -> Bool {
+    /// Why `stat` of `path` failed (`errno` as it left it), and whether the path is a broken link.
+    static func failure(_ path: String) -> StatFailure {
+        let reason = Self.lastError()
         var status = stat()
-        return PathBytes.withCString(path) { lstat($0, &status) } == 0 && status.st_mode & S_IFMT == S_IFLNK
+        let isLink = PathBytes.withCString(path) { lstat($0, &status) } == 0 && status.st_mode & S_IFMT == S_IFLNK
+        return StatFailure(isLink: isLink, reason: reason)
     }
 
     /// `stat(2)` of `path`, following links; nil with `errno` set when it fails.

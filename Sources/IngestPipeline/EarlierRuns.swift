@@ -2,8 +2,8 @@ import IngestCatalog
 import IngestCore
 
 /// What earlier runs left in the catalog for one walk batch: in which events each file is done,
-/// and the hash and capture time they learned of it. Looked up once per batch, in two queries
-/// whatever the number of events.
+/// and the hash and capture time they learned of it for the files still to do. Looked up once per
+/// batch, in at most two queries whatever the number of events.
 struct EarlierRuns: Sendable {
     /// By event id, then path.
     private var entries: [String: [String: CatalogEntry]] = [:]
@@ -19,13 +19,17 @@ struct EarlierRuns: Sendable {
         self.retryFailed = true
     }
 
-    init(paths: [String], catalog: Catalog, destination: String, events: [Event], zone: String, retryFailed: Bool)
-        async throws
-    {
+    init(
+        files: [DiscoveredFile], catalog: Catalog, destination: String, events: [Event], zone: String,
+        retryFailed: Bool
+    ) async throws {
         self.zone = zone
         self.retryFailed = retryFailed
-        self.entries = try await catalog.entries(for: paths, destination: destination, events: events.map(\.id))
-        self.facts = try await catalog.facts(for: paths)
+        self.entries = try await catalog.entries(
+            for: files.map(\.path), destination: destination, events: events.map(\.id))
+        // Facts only for the files some event still needs: a nightly re-run passes over the rest.
+        let needed = files.filter { !self.plan($0, events: events).pending.isEmpty }
+        self.facts = try await catalog.facts(for: needed.map(\.path))
     }
 
     /// What each event still needs of `file`, by event index.

@@ -75,10 +75,10 @@ extension Pipeline {
     private func earlierRuns(of batch: [DiscoveryItem], tally: inout RunTally) async -> EarlierRuns {
         let zone = self.configuration.timeZone.name
         guard let catalog = self.catalog else { return EarlierRuns(zone: zone) }
-        let paths = batch.compactMap { if case .file(let file) = $0 { file.path } else { nil } }
+        let files = batch.compactMap { if case .file(let file) = $0 { file } else { nil } }
         do {
             return try await EarlierRuns(
-                paths: paths, catalog: catalog, destination: self.destination.identity,
+                files: files, catalog: catalog, destination: self.destination.identity,
                 events: self.configuration.events,
                 zone: zone, retryFailed: self.configuration.retryFailed)
         } catch {
