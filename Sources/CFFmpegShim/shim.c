@@ -1,8 +1,55 @@
 #include "CFFmpegShim.h"
+#include "CLazyLibrary.h"
+#include <stdio.h>
 #include <libavutil/display.h>
 #include <libavutil/imgutils.h>
 #include <string.h>
 #include <libswscale/swscale.h>
+
+// Every FFmpeg function photoingest calls, here and from Swift: each a trampoline into FFmpeg's
+// libraries, opened by ingest_av_open (see CLazyLibrary.h).
+#define INGEST_AV_FUNCTIONS(X, table) \
+    X(table, 0, avformat_open_input) \
+    X(table, 1, avformat_find_stream_info) \
+    X(table, 2, avformat_close_input) \
+    X(table, 3, av_find_best_stream) \
+    X(table, 4, av_read_frame) \
+    X(table, 5, av_seek_frame) \
+    X(table, 6, av_dict_set) \
+    X(table, 7, av_dict_free) \
+    X(table, 8, av_strerror) \
+    X(table, 9, av_log_set_level) \
+    X(table, 10, av_stream_get_side_data) \
+    X(table, 11, av_display_rotation_get) \
+    X(table, 12, av_image_alloc) \
+    X(table, 13, av_freep) \
+    X(table, 14, av_frame_alloc) \
+    X(table, 15, av_frame_free) \
+    X(table, 16, av_frame_unref) \
+    X(table, 17, av_packet_alloc) \
+    X(table, 18, av_packet_free) \
+    X(table, 19, av_packet_unref) \
+    X(table, 20, avcodec_alloc_context3) \
+    X(table, 21, avcodec_free_context) \
+    X(table, 22, avcodec_parameters_to_context) \
+    X(table, 23, avcodec_open2) \
+    X(table, 24, avcodec_send_packet) \
+    X(table, 25, avcodec_receive_frame) \
+    X(table, 26, sws_getContext) \
+    X(table, 27, sws_scale) \
+    X(table, 28, sws_freeContext)
+
+INGEST_LAZY_FUNCTIONS(ingest_av_table, INGEST_AV_FUNCTIONS)
+
+#define INGEST_STRING(value) #value
+#define INGEST_SONAME(library, major) "lib" library ".so." INGEST_STRING(major)
+
+int ingest_av_open(char *error, size_t error_size) {
+    static const char *const sonames[] = {
+        INGEST_SONAME("avformat", LIBAVFORMAT_VERSION_MAJOR), INGEST_SONAME("avcodec", LIBAVCODEC_VERSION_MAJOR),
+        INGEST_SONAME("swscale", LIBSWSCALE_VERSION_MAJOR), INGEST_SONAME("avutil", LIBAVUTIL_VERSION_MAJOR)};
+    return ingest_lazy_open(sonames, 4, ingest_av_table_names, ingest_av_table, ingest_av_table_count, error, error_size);
+}
 
 int ingest_av_error_again(void) { return AVERROR(EAGAIN); }
 

@@ -1,5 +1,47 @@
 #include "CVipsShim.h"
+#include "CLazyLibrary.h"
 #include <malloc.h>
+#include <stdio.h>
+
+// Every libvips function photoingest calls, here and from Swift: each a trampoline into libvips,
+// opened by ingest_vips_open (see CLazyLibrary.h). GLib is linked: it is small.
+#define INGEST_VIPS_FUNCTIONS(X, table) \
+    X(table, 0, vips_version) \
+    X(table, 1, vips_init) \
+    X(table, 2, vips_error) \
+    X(table, 3, vips_image_new_from_buffer) \
+    X(table, 4, vips_thumbnail_buffer) \
+    X(table, 5, vips_thumbnail_image) \
+    X(table, 6, vips_array_double_newv) \
+    X(table, 7, vips_flatten) \
+    X(table, 8, vips_area_unref) \
+    X(table, 9, vips_colourspace) \
+    X(table, 10, vips_jpegsave_buffer) \
+    X(table, 11, vips_image_new_from_memory_copy) \
+    X(table, 12, vips_copy) \
+    X(table, 13, vips_rot) \
+    X(table, 14, vips_cache_set_max) \
+    X(table, 15, vips_cache_set_max_mem) \
+    X(table, 16, vips_concurrency_set) \
+    X(table, 17, vips_error_buffer) \
+    X(table, 18, vips_error_clear) \
+    X(table, 19, vips_image_copy_memory) \
+    X(table, 20, vips_image_get_bands) \
+    X(table, 21, vips_image_get_blob) \
+    X(table, 22, vips_image_get_height) \
+    X(table, 23, vips_image_get_width) \
+    X(table, 24, vips_image_get_interpretation) \
+    X(table, 25, vips_image_get_typeof) \
+    X(table, 26, vips_image_hasalpha)
+
+INGEST_LAZY_FUNCTIONS(ingest_vips_table, INGEST_VIPS_FUNCTIONS)
+
+int ingest_vips_open(char *error, size_t error_size) {
+    char soname[32];
+    snprintf(soname, sizeof soname, "libvips.so.%d", VIPS_LIBRARY_CURRENT - VIPS_LIBRARY_AGE);
+    const char *const sonames[] = {soname};
+    return ingest_lazy_open(sonames, 1, ingest_vips_table_names, ingest_vips_table, ingest_vips_table_count, error, error_size);
+}
 
 int ingest_vips_init(const char *argv0) { return VIPS_INIT(argv0); }
 

@@ -31,6 +31,12 @@ public enum ImagingLibrary {
     }
 
     private static func start() throws(IngestError) {
+        var reason = [CChar](repeating: 0, count: 512)
+        guard ingest_vips_open(&reason, reason.count) == 0 else {
+            throw IngestError(
+                .invalidConfiguration,
+                "libvips could not be loaded: \(String(cString: reason)) (is libvips42 installed?)")
+        }
         guard ingest_vips_init("photoingest") == 0 else {
             throw IngestError(.invalidConfiguration, "libvips could not start: \(VipsError.take())")
         }

@@ -12,10 +12,21 @@ public enum VideoFrameReader {
     /// Packets read after the seek before giving up: a stream that yields no frame within them is broken.
     static let packetLimit = 2_000
 
+    /// FFmpeg's libraries, opened on the first video (Swift runs a static initialiser once).
+    private static let opened = Result { () throws(IngestError) in
+        var reason = [CChar](repeating: 0, count: 512)
+        guard ingest_av_open(&reason, reason.count) == 0 else {
+            throw IngestError(
+                .invalidConfiguration,
+                "FFmpeg's libraries could not be loaded: \(String(cString: reason)) (is libavformat59 installed?)")
+        }
+        ingest_av_silence_logs()
+    }
+
     /// - Throws: ``IngestError`` `.decodeFailed` with FFmpeg's reason, `.tooManyPixels` before decoding
     ///   a frame larger than `maxPixels`.
     public static func frame(path: String, near seconds: Double = 1, maxPixels: Int) throws(IngestError) -> VideoFrame {
-        ingest_av_silence_logs()
+        try Self.opened.get()
         // The file was read and hashed already; it may have been swapped since. Only a regular file
         // is handed to FFmpeg (a FIFO would block its open for good), as a plain file (never a
         // protocol its name might spell), and only the ISO media demuxers may read it.

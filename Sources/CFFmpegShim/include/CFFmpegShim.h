@@ -18,5 +18,8 @@ double ingest_av_stream_rotation(const AVStream *stream);
 int ingest_av_frame_to_rgb(const AVFrame *frame, uint8_t *rgb, int stride);
 // FFmpeg logs decode warnings on stderr; a file that fails reports its error through the API.
 void ingest_av_silence_logs(void);
+// Opens FFmpeg's libraries (see CLazyLibrary.h): 0, or -1 with the reason in `error`. Once, before
+// any other FFmpeg call.
+int ingest_av_open(char *error, size_t error_size);
 
 #endif

@@ -17,6 +17,9 @@ int ingest_vips_image_from_rgb(const void *rgb, size_t length, int width, int he
 int ingest_vips_rotate(VipsImage *in, VipsImage **out, int clockwise_degrees);
 
 void ingest_vips_silence_warnings(void);
+// Opens libvips (see CLazyLibrary.h): 0, or -1 with the reason in `error`. Once, before any other
+// libvips or GLib call.
+int ingest_vips_open(char *error, size_t error_size);
 int ingest_malloc_arenas(int count);
 int ingest_malloc_mmap_threshold(int bytes);
 
