@@ -70,6 +70,27 @@ import Testing
         }
     }
 
+    @Test("Grey with no profile: each channel of the thumbnail keeps the grey's mean within half a level")
+    func untaggedGreyIsKept() throws {
+        let source = try #require(
+            TestEnvironment.files(under: TestEnvironment.realCorpus.appendingPathComponent("jpeg")).first)
+        let url = self.folder.appending("grey.jpg")
+        try Fixtures.check(runProgram("vips", ["colourspace", source.path, url.path + "[Q=90,strip]", "b-w"]))
+        let stats = self.folder.appending("grey-stats.v")
+        try Fixtures.check(runProgram("vips", ["stats", url.path, stats.path]))
+        let grey = try #require(
+            Double(
+                try runProgram("vips", ["getpoint", stats.path, "4", "0"]).stdout.trimmingCharacters(
+                    in: .whitespacesAndNewlines)))
+        let made = try self.thumbnails(of: url)
+        let thumbnail = self.folder.appending("grey-500.jpg")
+        try Data(made.large.jpeg).write(to: thumbnail)
+        #expect(try self.inspect(made.large, "grey-500.jpg").2 == "3")
+        for band in try self.means(thumbnail) {
+            #expect(abs(band - grey) < 0.5, "the grey's mean \(grey) became \(band)")
+        }
+    }
+
     @Test(
         "The same pixels tagged sRGB, untagged, or tagged Display P3: the first two give the same thumbnails, P3 is converted"
     )
