@@ -160,28 +160,34 @@ public struct Discovery: Sendable {
             return .failure(DiscoveryError(Self.lastError()))
         }
         defer { closedir(directory) }
-        let descriptor = dirfd(directory)
         var listing = Listing()
+        var names: [String] = []
         while let entry = readdir(directory) {
-            let found = withUnsafeBytes(of: entry.pointee.d_name) { bytes -> (String, Status)? in
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes -> String? in
                 let name = bytes.prefix(while: { $0 != 0 })
                 if name.elementsEqual(".".utf8) || name.elementsEqual("..".utf8) { return nil }
                 if !includeHidden && name.first == UInt8(ascii: ".") {
                     listing.hidden += 1
                     return nil
                 }
-                let cName = bytes.baseAddress!.assumingMemoryBound(to: CChar.self)
+                return PathBytes.string(name)
+            }
+            if let name { names.append(name) }
+        }
+        // Sorted before the stats, so that the sort moves names, not `stat` records.
+        names.sort()
+        let descriptor = dirfd(directory)
+        listing.entries = names.map { name in
+            PathBytes.withCString(name) { cName in
                 var status = stat()
-                if fstatat(descriptor, cName, &status, 0) == 0 { return (PathBytes.string(name), .found(status)) }
+                if fstatat(descriptor, cName, &status, 0) == 0 { return (name, .found(status)) }
                 let reason = Self.lastError()
                 var link = stat()
                 let isLink =
                     fstatat(descriptor, cName, &link, AT_SYMLINK_NOFOLLOW) == 0 && link.st_mode & S_IFMT == S_IFLNK
-                return (PathBytes.string(name), .missing(StatFailure(isLink: isLink, reason: reason)))
+                return (name, .missing(StatFailure(isLink: isLink, reason: reason)))
             }
-            if let (name, status) = found { listing.entries.append((name, status)) }
         }
-        listing.entries.sort { $0.name < $1.name }
         return .success(listing)
     }
 
