@@ -27,7 +27,7 @@ int ingest_lazy_open(const char *const sonames[], size_t library_count, const ch
         void *found = NULL;
         for (size_t library = 0; library < library_count && !found; library++) found = dlsym(handles[library], names[index]);
         if (!found) {
-            snprintf(error, error_size, "%s has no %s", sonames[0], names[index]);
+            snprintf(error, error_size, "%s (and what it opened) has no %s", sonames[0], names[index]);
             return -1;
         }
         symbols[index] = found;

@@ -32,7 +32,8 @@
     X(table, 23, vips_image_get_width) \
     X(table, 24, vips_image_get_interpretation) \
     X(table, 25, vips_image_get_typeof) \
-    X(table, 26, vips_image_hasalpha)
+    X(table, 26, vips_image_hasalpha) \
+    X(table, 27, vips_image_get_format)
 
 INGEST_LAZY_FUNCTIONS(ingest_vips_table, INGEST_VIPS_FUNCTIONS)
 

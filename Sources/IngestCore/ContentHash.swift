@@ -32,7 +32,9 @@ public struct ContentHash: Hashable, Comparable, Sendable, CustomStringConvertib
         var bytes = Substring(text).utf8[...]
         while let first = bytes.first, Self.isSpace(first) { bytes.removeFirst() }
         while let last = bytes.last, Self.isSpace(last) { bytes.removeLast() }
-        if bytes.count > 64, bytes.prefix(7).map({ $0 | 0x20 }).elementsEqual("sha256:".utf8) {
+        if bytes.count > 64, bytes.prefix(3).map({ $0 | 0x20 }).elementsEqual("sha".utf8),
+            bytes.dropFirst(3).prefix(4).elementsEqual("256:".utf8)
+        {
             bytes = bytes.dropFirst(7)
         }
         if let underscore = bytes.firstIndex(of: UInt8(ascii: "_")) {

@@ -145,7 +145,9 @@ public struct Thumbnailer: Sendable {
         let bands = vips_image_get_bands(header.pointer)
         let interpretation = vips_image_get_interpretation(header.pointer)
         let isRGB = interpretation == VIPS_INTERPRETATION_sRGB && (bands == 3 || bands == 4)
-        let isGrey = interpretation == VIPS_INTERPRETATION_B_W && (bands == 1 || bands == 2)
+        let isGrey =
+            interpretation == VIPS_INTERPRETATION_B_W && (bands == 1 || bands == 2)
+            && vips_image_get_format(header.pointer) == VIPS_FORMAT_UCHAR
         guard isRGB || isGrey else { return true }
         var data: UnsafeRawPointer?
         var length = 0

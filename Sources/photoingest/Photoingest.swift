@@ -3,6 +3,7 @@ import CBuildInfo
 import Foundation
 import IngestCore
 import IngestImaging
+import IngestReport
 
 @main
 struct Photoingest: AsyncParsableCommand {
@@ -36,6 +37,8 @@ struct Photoingest: AsyncParsableCommand {
             self.serverUnusableExitCode
         case .busy: self.busyExitCode
         case .stopped: self.interruptedExitCode
+        // The catalog holds the run; only its page is missing.
+        case .reportUnwritable: ExitCode.failure.rawValue
         default: self.usageExitCode
         }
     }
