@@ -61,7 +61,7 @@ public struct Discovery: Sendable {
         self.shard = shard
         self.excluded = Set(
             excludedPaths.compactMap { path in
-                guard let status = Self.status(of: path) else { return nil }
+                guard case .found(let status) = Self.status(path) else { return nil }
                 return DeviceInode(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
             })
     }
@@ -88,7 +88,7 @@ public struct Discovery: Sendable {
             var pending: [(path: String, status: Status?)] = [(base, nil)]
             while let (path, known) = pending.popLast() {
                 if shouldStop() { break }
-                let status = known ?? Self.status(of: path).map(Status.found) ?? .missing(Self.failure(path))
+                let status = known ?? Self.status(path)
                 if let shard = self.shard, !shard.contains(relativePath: Self.relative(path, to: base)) {
                     // Folders are walked by every shard; only files and walk problems are split.
                     guard case .found(let found) = status, found.st_mode & S_IFMT == S_IFDIR else { continue }
@@ -177,17 +177,7 @@ public struct Discovery: Sendable {
         // Sorted before the stats, so that the sort moves names, not `stat` records.
         names.sort()
         let descriptor = dirfd(directory)
-        listing.entries = names.map { name in
-            PathBytes.withCString(name) { cName in
-                var status = stat()
-                if fstatat(descriptor, cName, &status, 0) == 0 { return (name, .found(status)) }
-                let reason = Self.lastError()
-                var link = stat()
-                let isLink =
-                    fstatat(descriptor, cName, &link, AT_SYMLINK_NOFOLLOW) == 0 && link.st_mode & S_IFMT == S_IFLNK
-                return (name, .missing(StatFailure(isLink: isLink, reason: reason)))
-            }
-        }
+        listing.entries = names.map { ($0, Self.status($0, in: descriptor)) }
         return .success(listing)
     }
 
@@ -202,18 +192,17 @@ public struct Discovery: Sendable {
         return String(path.dropFirst(base == "/" ? 1 : base.count + 1))
     }
 
-    /// Why `stat` of `path` failed (`errno` as it left it), and whether the path is a broken link.
-    static func failure(_ path: String) -> StatFailure {
-        let reason = Self.lastError()
-        var status = stat()
-        let isLink = PathBytes.withCString(path) { lstat($0, &status) } == 0 && status.st_mode & S_IFMT == S_IFLNK
-        return StatFailure(isLink: isLink, reason: reason)
-    }
-
-    /// `stat(2)` of `path`, following links; nil with `errno` set when it fails.
-    static func status(of path: String) -> stat? {
-        var status = stat()
-        return PathBytes.withCString(path) { stat($0, &status) } == 0 ? status : nil
+    /// `stat` of `path` (relative to the folder `descriptor`, or absolute), following links; when
+    /// that fails, why, and whether the path is a broken link.
+    static func status(_ path: String, in descriptor: Int32 = AT_FDCWD) -> Status {
+        PathBytes.withCString(path) { name in
+            var status = stat()
+            if fstatat(descriptor, name, &status, 0) == 0 { return .found(status) }
+            let reason = Self.lastError()
+            var link = stat()
+            let isLink = fstatat(descriptor, name, &link, AT_SYMLINK_NOFOLLOW) == 0 && link.st_mode & S_IFMT == S_IFLNK
+            return .missing(StatFailure(isLink: isLink, reason: reason))
+        }
     }
 
     /// `path` made absolute against the working directory, with `.` and repeated slashes removed.
