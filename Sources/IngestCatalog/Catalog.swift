@@ -112,33 +112,74 @@ public final class Catalog: Sendable {
                 + (exists ? " (SQLite writes its journal beside the catalog)" : "") + "; pass another --catalog")
     }
 
-    /// What the catalog knows of `paths` for one destination, per event (by event id, then path),
-    /// in one query whatever the number of events.
-    public func entries(
-        for paths: [String], destination: String, events: [String]
-    ) async throws -> [String: [String: CatalogEntry]] {
-        guard !paths.isEmpty, !events.isEmpty else { return [:] }
+    /// What the catalog knows of `paths` for one destination in each of `events`, in one query
+    /// whatever the number of events.
+    ///
+    /// A nightly re-run asks this of every file it walks, so the answer costs no string per file:
+    /// the paths go in as one JSON array and come back as their positions in it, and the columns
+    /// only some verdicts need (the window of an outside one, the reason of a failure) are read
+    /// only for those.
+    public func entries(for paths: [String], destination: String, events: [String]) async throws -> CatalogEntries {
+        guard !paths.isEmpty, !events.isEmpty else { return CatalogEntries(paths: paths.count, events: events.count) }
+        let arguments = StatementArguments([Self.jsonArray(paths), destination] + events)
         return try await self.pool.read { db in
-            var entries: [String: [String: CatalogEntry]] = [:]
-            let rows = try Row.fetchCursor(
-                db,
-                sql: """
-                    SELECT f.path, f.size, f.mtime_ns, f.inode, o.status, o.window, o.reason, f.assumed_zone, o.event, o.error_code
-                    FROM file f JOIN outcome o ON o.path = f.path
-                    WHERE o.destination = ? AND o.event IN (\(databaseQuestionMarks(count: events.count)))
-                        AND f.path IN (\(databaseQuestionMarks(count: paths.count)))
-                    """,
-                arguments: StatementArguments([destination] + events + paths))
+            var found = CatalogEntries(paths: paths.count, events: events.count)
+            let statement = try db.cachedStatement(sql: Self.entriesQuery(events: events.count))
+            let rows = try Row.fetchCursor(statement, arguments: arguments)
             while let row = try rows.next() {
-                guard let status = FileStatus(rawValue: row[4]) else { continue }
+                let path: Int = row[0]
+                guard let event: Int = row[1], let status = FileStatus(rawValue: row[5]) else { continue }
                 let stamp = FileStamp(
-                    size: row[1], modifiedNanoseconds: row[2], inode: UInt64(bitPattern: row[3] as Int64))
-                entries[row[8], default: [:]][row[0]] = CatalogEntry(
-                    stamp: stamp, status: status, window: row[5], reason: row[6], errorCode: row[9], assumedZone: row[7]
+                    size: row[2], modifiedNanoseconds: row[3], inode: UInt64(bitPattern: row[4] as Int64))
+                found[path, event] = CatalogEntry(
+                    stamp: stamp, status: status, window: row[6], reason: row[8], errorCode: row[9], assumedZone: row[7]
                 )
             }
-            return entries
+            return found
         }
+    }
+
+    /// The query of ``entries(for:destination:events:)``: `?1` the paths as a JSON array, `?2` the
+    /// destination, `?3`… the events.
+    static func entriesQuery(events: Int) -> String {
+        let parameters = (0..<events).map { "?\($0 + 3)" }
+        let eventIndex = parameters.enumerated().map { "WHEN \($0.element) THEN \($0.offset)" }.joined(separator: " ")
+        return """
+            SELECT p.key, CASE o.event \(eventIndex) END, f.size, f.mtime_ns, f.inode, o.status,
+                CASE WHEN o.status = 'outside' THEN o.window ELSE '' END,
+                CASE WHEN o.status = 'outside' THEN f.assumed_zone END,
+                CASE WHEN o.status = 'failed' THEN o.reason END,
+                CASE WHEN o.status = 'failed' THEN o.error_code END
+            FROM json_each(?1) p
+            JOIN file f ON f.path = p.value
+            JOIN outcome o ON o.path = f.path AND o.destination = ?2
+                AND o.event IN (\(parameters.joined(separator: ", ")))
+            """
+    }
+
+    /// `strings` as a JSON array, for SQLite's `json_each`.
+    static func jsonArray(_ strings: [String]) -> String {
+        var json = "["
+        json.reserveCapacity(strings.reduce(2) { $0 + $1.utf8.count + 3 })
+        for (index, string) in strings.enumerated() {
+            json += index == 0 ? "\"" : ",\""
+            if string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+                for scalar in string.unicodeScalars {
+                    switch scalar {
+                    case "\"": json += "\\\""
+                    case "\\": json += "\\\\"
+                    case _ where scalar.value < 0x20:
+                        let hex = String(scalar.value, radix: 16)
+                        json += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    default: json.unicodeScalars.append(scalar)
+                    }
+                }
+            } else {
+                json += string
+            }
+            json += "\""
+        }
+        return json + "]"
     }
 
     /// What earlier runs learned of the photos among `paths` (hash, kind, capture time), for those

@@ -41,14 +41,19 @@ public struct CatalogRecord: Sendable, Equatable {
 }
 
 /// What an earlier run decided about a path, as the catalog has it.
+///
+/// Read for every file a re-run walks, so only what the verdict depends on is filled in: the
+/// window and the assumed zone of an outside verdict, the reason and code of a failure.
 public struct CatalogEntry: Sendable, Equatable {
     public var stamp: FileStamp
     public var status: FileStatus
+    /// The window an outside verdict was judged against ("" for the other verdicts).
     public var window: String
+    /// Why the file failed.
     public var reason: String?
     /// The failure's code (``IngestError/Code``), for failed files.
     public var errorCode: String?
-    /// The zone the capture time was read in, if it was assumed.
+    /// The zone an outside verdict's capture time was read in, if it was assumed.
     public var assumedZone: String?
 
     public init(

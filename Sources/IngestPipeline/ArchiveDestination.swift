@@ -21,13 +21,21 @@ public struct ArchiveDestination: Destination {
 
     public var identity: String { "archive:" + self.root }
 
-    public func prepare(_ event: Event) async throws(IngestError) -> KnownHashes {
-        guard let archive = self.archive else { return KnownHashes([]) }
+    /// The event is registered now; its hashes are read on the first photo that needs them, so
+    /// that a re-run with nothing new does not load them.
+    public func prepare(_ event: Event) async throws(IngestError) -> HashSet.Source {
+        guard let archive = self.archive else { return .fetched([]) }
         do {
             if !archive.isReadOnly { try await archive.register(event) }
-            return try await archive.hashes(inEvent: event.id)
         } catch {
-            throw IngestError(.archiveUnusable, "cannot read the archive's index: \(error)")
+            throw IngestError(.archiveUnusable, "cannot write to the archive's index: \(error)")
+        }
+        return .onFirstClaim { () async throws(IngestError) -> KnownHashes in
+            do {
+                return try await archive.hashes(inEvent: event.id)
+            } catch {
+                throw IngestError(.archiveUnusable, "cannot read the archive's index: \(error)")
+            }
         }
     }
 

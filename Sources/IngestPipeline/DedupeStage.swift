@@ -25,7 +25,7 @@ public struct DedupeStage: Stage {
         guard let hashes = self.hashes[input.event.id] else {
             throw IngestError(.invalidConfiguration, "no hash set for event \(input.event.id)")
         }
-        return switch await hashes.claim(input.hash) {
+        return switch try await hashes.claim(input.hash) {
         case .claimed: .new
         case .known: .duplicate(reason: "the event already holds these bytes")
         case .claimedInRun: .duplicate(reason: "another file of this run has the same bytes")

@@ -21,8 +21,9 @@ public protocol Destination: Sendable {
     /// A stable name for the catalog: a file done for one destination is not done for another.
     var identity: String { get }
 
-    /// Makes the event known to the destination and returns the hashes it already holds for it.
-    func prepare(_ event: Event) async throws(IngestError) -> KnownHashes
+    /// Makes the event known to the destination and says where the hashes it already holds for
+    /// it come from: fetched now, or read on first need where that is as safe.
+    func prepare(_ event: Event) async throws(IngestError) -> HashSet.Source
 
     /// Stores the photo in the event.
     func store(_ photo: PreparedPhoto, in event: Event) async throws(IngestError) -> StoreResult

@@ -5,34 +5,37 @@ import IngestCore
 /// and the hash and capture time they learned of it for the files still to do. Looked up once per
 /// batch, in at most two queries whatever the number of events.
 struct EarlierRuns: Sendable {
-    /// By event id, then path.
-    private var entries: [String: [String: CatalogEntry]] = [:]
+    /// Per file of the batch, in its order: what each event still needs (none when nothing is known).
+    private var plans: [Plan] = []
+    private let events: Int
     private var facts: [String: FileFacts] = [:]
     /// The zone this run assumes for times without an offset.
     private let zone: String
-    /// `--retry-failed`: files known to be broken are tried again.
-    private let retryFailed: Bool
 
     /// Nothing known: every file is read, for every event.
-    init(zone: String) {
+    init(events: Int, zone: String) {
+        self.events = events
         self.zone = zone
-        self.retryFailed = true
     }
 
     init(
         files: [DiscoveredFile], catalog: Catalog, destination: String, events: [Event], zone: String,
         retryFailed: Bool
     ) async throws {
+        self.events = events.count
         self.zone = zone
-        self.retryFailed = retryFailed
-        self.entries = try await catalog.entries(
+        let entries = try await catalog.entries(
             for: files.map(\.path), destination: destination, events: events.map(\.id))
+        let windows = events.map(\.window.description)
+        self.plans = files.indices.map { index in
+            Self.plan(files[index], entries: entries, at: index, windows: windows, zone: zone, retryFailed: retryFailed)
+        }
         // Facts only for the files some event still needs: a nightly re-run passes over the rest.
-        let needed = files.filter { !self.plan($0, events: events).pending.isEmpty }
-        self.facts = try await catalog.facts(for: needed.map(\.path))
+        let needed = files.indices.filter { !self.plans[$0].pending.isEmpty }.map { files[$0].path }
+        self.facts = try await catalog.facts(for: needed)
     }
 
-    /// What each event still needs of `file`, by event index.
+    /// What each event still needs of a file, by event index.
     struct Plan {
         /// The events where no earlier run finished the file as it is now (same stamp, same
         /// window, same assumed zone) nor found these bytes broken.
@@ -42,20 +45,28 @@ struct EarlierRuns: Sendable {
         var knownBroken: [Int: FileOutcome] = [:]
     }
 
+    /// The plan of the batch's file at `index` (its position among the batch's files).
+    func plan(at index: Int) -> Plan {
+        index < self.plans.count ? self.plans[index] : Plan(pending: Array(0..<self.events))
+    }
+
     /// One look at the catalog's entries for `file` in every event.
-    func plan(_ file: DiscoveredFile, events: [Event]) -> Plan {
+    private static func plan(
+        _ file: DiscoveredFile, entries: CatalogEntries, at index: Int, windows: [String], zone: String,
+        retryFailed: Bool
+    ) -> Plan {
         var plan = Plan()
-        for (index, event) in events.enumerated() {
-            guard let entry = self.entries[event.id]?[file.path] else {
-                plan.pending.append(index)
+        for (event, window) in windows.enumerated() {
+            guard let entry = entries[index, event] else {
+                plan.pending.append(event)
                 continue
             }
-            if entry.isDone(stamp: file.stamp, window: event.window.description, zone: self.zone) { continue }
-            if !self.retryFailed && entry.isKnownBroken(stamp: file.stamp) {
-                plan.knownBroken[index] = FileOutcome(
+            if entry.isDone(stamp: file.stamp, window: window, zone: zone) { continue }
+            if !retryFailed && entry.isKnownBroken(stamp: file.stamp) {
+                plan.knownBroken[event] = FileOutcome(
                     knownBroken: file, reason: entry.reason, errorCode: entry.errorCode)
             } else {
-                plan.pending.append(index)
+                plan.pending.append(event)
             }
         }
         return plan

@@ -4,6 +4,10 @@ import Synchronization
 /// The hashes the destination already holds for the event, fetched once per run, plus those
 /// this run is storing: the same bytes twice in the input are stored once.
 ///
+/// The destination's hashes are fetched at the start, or on the first claim where the destination
+/// says that is as safe (the local archive): a nightly re-run that finds nothing new never loads
+/// its 100,000 hashes.
+///
 /// A file whose bytes another file of the run is storing waits for that file's outcome: counted
 /// as a duplicate once the bytes are stored, or taking over when the store failed. Counting it a
 /// duplicate at once would lose it for good if the first one failed (the catalog would call it
@@ -16,12 +20,31 @@ public final class HashSet: Sendable {
         var claimed: [ContentHash: [CheckedContinuation<Claim, Never>]] = [:]
     }
 
-    /// What the destination held at the start: read without the lock, it never changes.
-    private let known: KnownHashes
+    /// Where the destination's hashes come from.
+    public enum Source: Sendable {
+        /// Fetched before the run began.
+        case fetched(KnownHashes)
+        /// Read on the first claim, once.
+        case onFirstClaim(@Sendable () async throws(IngestError) -> KnownHashes)
+    }
+
+    /// What the destination held at the start: it never changes once read.
+    private let known: Mutex<Task<KnownHashes, any Error>?>
+    private let load: @Sendable () async throws(IngestError) -> KnownHashes
     private let state = Mutex(State())
 
-    public init(known: KnownHashes) {
-        self.known = known
+    public init(_ source: Source) {
+        switch source {
+        case .fetched(let known):
+            self.load = { known }
+        case .onFirstClaim(let load):
+            self.load = load
+        }
+        self.known = Mutex(nil)
+    }
+
+    public convenience init(known: KnownHashes) {
+        self.init(.fetched(known))
     }
 
     public enum Claim: Sendable, Equatable {
@@ -34,8 +57,10 @@ public final class HashSet: Sendable {
     }
 
     /// Claims `hash` for storing; waits while another file of the run is storing it.
-    public func claim(_ hash: ContentHash) async -> Claim {
-        if self.known.contains(hash) { return .known }
+    ///
+    /// - Throws: ``IngestError`` when the destination's hashes could not be read.
+    public func claim(_ hash: ContentHash) async throws(IngestError) -> Claim {
+        if try await self.knownHashes().contains(hash) { return .known }
         return await withCheckedContinuation { continuation in
             let answer: Claim? = self.state.withLock { state in
                 if state.stored.contains(hash) { return .claimedInRun }
@@ -71,5 +96,23 @@ public final class HashSet: Sendable {
             return first
         }
         next?.resume(returning: .claimed)
+    }
+
+    /// The destination's hashes, read by the first caller; the others wait for the same read.
+    private func knownHashes() async throws(IngestError) -> KnownHashes {
+        let load = self.load
+        let task = self.known.withLock { task in
+            if let task { return task }
+            let started = Task { () async throws -> KnownHashes in try await load() }
+            task = started
+            return started
+        }
+        do {
+            return try await task.value
+        } catch let error as IngestError {
+            throw error
+        } catch {
+            throw IngestError(.archiveUnusable, "cannot read the destination's hashes: \(error)")
+        }
     }
 }

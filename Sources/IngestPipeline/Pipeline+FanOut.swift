@@ -29,18 +29,15 @@ extension Pipeline {
         known: FileFacts? = nil,
         stages: Stages, context: StageContext
     ) async -> FileResult {
-        var unchanged = FileOutcome(
-            path: file.path, stamp: file.stamp, status: .skipped, reason: FileOutcome.unchangedReason)
-        unchanged.recordInCatalog = false
-        var outcomes = events.indices.map { earlier[$0] ?? unchanged }
-        let fanned =
-            pending.isEmpty
-            ? []
-            : await Self.fanOut(
-                file, events: pending.map { events[$0] }, known: known, stages: stages, context: context)
-        for (index, outcome) in zip(pending, fanned) { outcomes[index] = outcome }
-        let pendingSet = Set(pending)
-        return FileResult(outcomes: outcomes, unchanged: events.indices.map { !pendingSet.contains($0) })
+        var result = FileResult(unchanged: file, events: events, earlier: earlier)
+        guard !pending.isEmpty else { return result }
+        let fanned = await Self.fanOut(
+            file, events: pending.map { events[$0] }, known: known, stages: stages, context: context)
+        for (index, outcome) in zip(pending, fanned) {
+            result.outcomes[index] = outcome
+            result.unchanged[index] = false
+        }
+        return result
     }
 
     /// One outcome per event of `events`, in their order.
@@ -151,7 +148,7 @@ extension Pipeline {
         let thumbnails: Thumbnails?
         do {
             thumbnails = try await stages.thumbnail.process(photoFile, context: context)
-        } catch where photoFile.kind.isVideo {
+        } catch  where photoFile.kind.isVideo {
             // A video whose frames cannot be decoded is still worth keeping: stored without thumbnails.
             thumbnails = nil
             for index in claimed { outcomes[index].reason = "stored without thumbnails: \(error.message)" }
@@ -192,5 +189,16 @@ extension Pipeline {
         failed.reason = error.message
         failed.errorCode = error.code.name
         return failed
+    }
+}
+
+extension Pipeline.FileResult {
+    /// The result of a file no event needs: each event's outcome from `earlier` (known broken)
+    /// or an "unchanged" one.
+    init(unchanged file: DiscoveredFile, events: [Event], earlier: [Int: FileOutcome] = [:]) {
+        var unchanged = FileOutcome(
+            path: file.path, stamp: file.stamp, status: .skipped, reason: FileOutcome.unchangedReason)
+        unchanged.recordInCatalog = false
+        self.init(outcomes: events.indices.map { earlier[$0] ?? unchanged }, unchanged: events.map { _ in true })
     }
 }

@@ -27,6 +27,7 @@ extension Pipeline {
                 tally.progress.discovered += found.items.count
                 tally.progress.discoveryDone = found.isLast
                 let earlier = await self.earlierRuns(of: found.items, tally: &tally)
+                var fileIndex = 0
                 for item in found.items {
                     if stop.isRequested { break }
                     switch item {
@@ -36,13 +37,16 @@ extension Pipeline {
                         await tally.finish(
                             FileResult(outcomes: events.map { _ in outcome }, unchanged: events.map { _ in false }))
                     case .file(let file):
-                        let plan = earlier.plan(file, events: events)
+                        let plan = earlier.plan(at: fileIndex)
+                        fileIndex += 1
                         guard !plan.pending.isEmpty else {
                             // Finished in every event by an earlier run, or known broken: not opened.
-                            await tally.finish(
-                                await Self.ingest(
-                                    file, events: events, pending: [], earlier: plan.knownBroken, stages: stages,
-                                    context: context))
+                            if plan.knownBroken.isEmpty {
+                                await tally.finishUnchanged(file, events: events)
+                            } else {
+                                await tally.finish(
+                                    FileResult(unchanged: file, events: events, earlier: plan.knownBroken))
+                            }
                             continue
                         }
                         while inFlight >= configuration.limits.filesInFlight, let result = await group.next() {
@@ -74,16 +78,16 @@ extension Pipeline {
     /// a catalog that cannot be read is reported and the files are done again.
     private func earlierRuns(of batch: [DiscoveryItem], tally: inout RunTally) async -> EarlierRuns {
         let zone = self.configuration.timeZone.name
-        guard let catalog = self.catalog else { return EarlierRuns(zone: zone) }
+        let events = self.configuration.events
+        guard let catalog = self.catalog else { return EarlierRuns(events: events.count, zone: zone) }
         let files = batch.compactMap { if case .file(let file) = $0 { file } else { nil } }
         do {
             return try await EarlierRuns(
-                files: files, catalog: catalog, destination: self.destination.identity,
-                events: self.configuration.events,
+                files: files, catalog: catalog, destination: self.destination.identity, events: events,
                 zone: zone, retryFailed: self.configuration.retryFailed)
         } catch {
             tally.catalogProblem = tally.catalogProblem ?? "reading the catalog failed: \(error)"
-            return EarlierRuns(zone: zone)
+            return EarlierRuns(events: events.count, zone: zone)
         }
     }
 }

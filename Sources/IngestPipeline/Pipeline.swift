@@ -112,10 +112,10 @@ public struct Pipeline: Sendable {
         return recorders
     }
 
-    /// Each event's hash set, fetched from the destination once, a few events at a time.
+    /// Each event's hash set, prepared by the destination once, a few events at a time.
     func hashSets(_ events: [Event]) async throws(IngestError) -> [String: HashSet] {
         let destination = self.destination
-        let fetch: @Sendable (Event) async -> (String, Result<KnownHashes, IngestError>) = { event in
+        let fetch: @Sendable (Event) async -> (String, Result<HashSet.Source, IngestError>) = { event in
             do throws(IngestError) {
                 let known = try await destination.prepare(event)
                 return (event.id, .success(known))
@@ -123,13 +123,13 @@ public struct Pipeline: Sendable {
                 return (event.id, .failure(error))
             }
         }
-        let fetched = await withTaskGroup(of: (String, Result<KnownHashes, IngestError>).self) { group in
+        let fetched = await withTaskGroup(of: (String, Result<HashSet.Source, IngestError>).self) { group in
             var waiting = events.makeIterator()
             for _ in 0..<self.configuration.limits.hashSetFetches {
                 guard let event = waiting.next() else { break }
                 group.addTask { await fetch(event) }
             }
-            var results: [String: Result<KnownHashes, IngestError>] = [:]
+            var results: [String: Result<HashSet.Source, IngestError>] = [:]
             while let (id, result) = await group.next() {
                 results[id] = result
                 if let event = waiting.next() { group.addTask { await fetch(event) } }
@@ -141,7 +141,7 @@ public struct Pipeline: Sendable {
             guard let result = fetched[event.id] else {
                 throw IngestError(.invalidConfiguration, "the hash set of event \(event.id) was never fetched")
             }
-            hashes[event.id] = HashSet(known: try result.get())
+            hashes[event.id] = HashSet(try result.get())
         }
         return hashes
     }

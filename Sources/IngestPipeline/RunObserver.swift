@@ -11,6 +11,14 @@ public protocol RunObserver: AnyObject {
     func finished(_ outcome: FileOutcome, event: Event, report: RunReport)
     /// A file ended for every event.
     func progressed(_ progress: RunProgress)
+    /// Whether ``finished(_:event:report:)`` is called for files an earlier run finished and that
+    /// have not changed since. Without it a nightly re-run only counts them: no outcome is made
+    /// for the 100,000 files it passes over.
+    var wantsUnchangedOutcomes: Bool { get }
+}
+
+extension RunObserver {
+    public var wantsUnchangedOutcomes: Bool { true }
 }
 
 /// How far a run is, in files: each file counts once, whatever the number of events.

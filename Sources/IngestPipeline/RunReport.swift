@@ -100,6 +100,15 @@ public struct RunReport: Sendable {
         }
     }
 
+    /// Counts a file an earlier run finished, unchanged since, as ``add(_:unchanged:)`` counts its
+    /// outcome, without the outcome.
+    mutating func addUnchanged(_ path: String) {
+        self.filesSeen += 1
+        self.counts[.skipped, default: 0] += 1
+        self.unchanged += 1
+        self.skippedReasons[FileOutcome.unchangedReason, default: ReasonTally()].add(PathBytes.printable(path))
+    }
+
     /// A reason's head (up to its first ": ") and the rest.
     static func split(_ reason: String) -> (head: String, detail: String) {
         guard let colon = reason.range(of: ": ") else { return (reason, "") }

@@ -39,9 +39,24 @@ struct RunTally {
                 self.catalogProblem = self.catalogProblem ?? "recording outcomes in the catalog failed: \(error)"
             }
         }
+        self.progressed(
+            unchanged: result.unchanged.allSatisfy { $0 }, bytesRead: result.read ? result.outcomes.first?.size : nil)
+    }
+
+    /// Counts a file an earlier run finished in every event and that has not changed since.
+    mutating func finishUnchanged(_ file: DiscoveredFile, events: [Event]) async {
+        guard !self.observer.wantsUnchangedOutcomes else {
+            await self.finish(Pipeline.FileResult(unchanged: file, events: events))
+            return
+        }
+        for index in self.reports.indices { self.reports[index].addUnchanged(file.path) }
+        self.progressed(unchanged: true, bytesRead: nil)
+    }
+
+    private mutating func progressed(unchanged: Bool, bytesRead: Int64?) {
         self.progress.done += 1
-        if result.unchanged.allSatisfy({ $0 }) { self.progress.unchanged += 1 }
-        if result.read { self.progress.bytesRead += result.outcomes.first?.size ?? 0 }
+        if unchanged { self.progress.unchanged += 1 }
+        self.progress.bytesRead += bytesRead ?? 0
         self.progress.uploadsInFlight = self.destination.uploadsInFlight
         self.observer.progressed(self.progress)
     }

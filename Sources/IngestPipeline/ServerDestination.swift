@@ -15,8 +15,10 @@ public struct ServerDestination: Destination {
 
     public var readsOriginalFromDisk: Bool { true }
 
-    public func prepare(_ event: Event) async throws(IngestError) -> KnownHashes {
-        try await self.client.uploadedHashes(eventID: event.id)
+    /// The hashes are fetched now: the server's answer is also what says that the token and the
+    /// event are good, before any file is read.
+    public func prepare(_ event: Event) async throws(IngestError) -> HashSet.Source {
+        .fetched(try await self.client.uploadedHashes(eventID: event.id))
     }
 
     public func store(_ photo: PreparedPhoto, in event: Event) async throws(IngestError) -> StoreResult {

@@ -325,7 +325,7 @@ struct IngestRun {
     /// Returns whether some event's outcomes do not add up to the files found (a bug, said as such).
     func summarize(_ reports: [RunReport], display: RunDisplay, zone: TimeZone, console: Console) throws -> Bool {
         var lostOutcomes = false
-        for (index, report) in reports.enumerated() {
+        for report in reports {
             if !report.totalsAgree {
                 // A bug, never the user's input: say it, and fail the run rather than call it complete.
                 console.status(

@@ -59,7 +59,13 @@ struct JSONLogHandler: LogHandler {
         case .string(let text): text
         // Counts stay numbers for the log's readers.
         case .stringConvertible(let convertible):
-            (convertible as? Int) ?? (convertible as? Int64) ?? convertible.description
+            if let count = convertible as? Int {
+                count
+            } else if let count = convertible as? Int64 {
+                count
+            } else {
+                convertible.description
+            }
         case .array(let values): values.map(Self.plain)
         case .dictionary(let values): values.mapValues(Self.plain)
         }

@@ -37,6 +37,9 @@ final class RunDisplay: RunObserver {
         self.lastStats = self.begun
     }
 
+    /// Only the per-file report and the HTML page show unchanged files one by one.
+    var wantsUnchangedOutcomes: Bool { self.report != nil || self.htmlPhotos != nil }
+
     func started(_ path: String) {
         self.progress.started(path)
     }

@@ -38,15 +38,18 @@ import Testing
             try await catalog.finishRun(run, summary: "{}")
         }
         let reopened = try Catalog(path: self.path)
-        let byEvent = try await reopened.entries(
+        let entries = try await reopened.entries(
             for: ["/p/a.jpg", "/p/b.jpg", "/p/c.jpg"], destination: "archive:/a", events: ["default", "party"])
         // Another event knows nothing of them, nor does another destination.
-        #expect(byEvent.keys.sorted() == ["default"])
-        let entries = byEvent["default"] ?? [:]
-        #expect(entries.count == 2)
-        #expect(entries["/p/a.jpg"]?.status == .uploaded)
-        #expect(entries["/p/b.jpg"]?.reason == "decoding failed")
-        #expect(try await reopened.entries(for: ["/p/a.jpg"], destination: "archive:/b", events: ["default"]).isEmpty)
+        #expect(entries.found == 2)
+        #expect((0..<3).allSatisfy { entries[$0, 1] == nil })
+        #expect(entries[0, 0]?.status == .uploaded)
+        #expect(entries[0, 0]?.stamp == self.stamp)
+        #expect(entries[1, 0]?.status == .failed)
+        #expect(entries[1, 0]?.reason == "decoding failed")
+        #expect(entries[2, 0] == nil)
+        #expect(
+            try await reopened.entries(for: ["/p/a.jpg"], destination: "archive:/b", events: ["default"]).found == 0)
     }
 
     @Test func aLaterOutcomeReplacesTheEarlierOne() async throws {
@@ -117,15 +120,14 @@ import Testing
 
         let catalog = try Catalog(path: self.path)
         let okStamp = FileStamp(size: 166_643, modifiedNanoseconds: 1_795_302_150_546_184_936, inode: 16_498_990)
-        let entries =
-            try await catalog.entries(
-                for: ["/photos/ok.jpg", "/photos/cut.jpg", "/photos/notes.txt"], destination: "archive:/srv/archive",
-                events: ["default"])["default"] ?? [:]
-        #expect(entries.count == 3)
-        #expect(entries["/photos/ok.jpg"]?.isDone(stamp: okStamp, window: "../..", zone: "UTC") == true)
-        #expect(entries["/photos/cut.jpg"]?.status == .failed)
-        #expect(entries["/photos/cut.jpg"]?.reason?.contains("Premature end") == true)
-        #expect(entries["/photos/notes.txt"]?.status == .skipped)
+        let entries = try await catalog.entries(
+            for: ["/photos/ok.jpg", "/photos/cut.jpg", "/photos/notes.txt"], destination: "archive:/srv/archive",
+            events: ["default"])
+        #expect(entries.found == 3)
+        #expect(entries[0, 0]?.isDone(stamp: okStamp, window: "../..", zone: "UTC") == true)
+        #expect(entries[1, 0]?.status == .failed)
+        #expect(entries[1, 0]?.reason?.contains("Premature end") == true)
+        #expect(entries[2, 0]?.status == .skipped)
 
         // The new column is there and written.
         let run = try await catalog.beginRun(destination: "archive:/srv/archive", event: "default")
@@ -152,14 +154,12 @@ import Testing
 
         let catalog = try Catalog(path: self.path)
         let window = "2025-09-27T21:00:00Z/2025-09-28T00:00:00Z"
-        let entries =
-            try await catalog.entries(
-                for: ["/photos/IMG_0002.jpg", "/photos/noexif.jpg", "/photos/README.txt"],
-                destination: "archive:/srv/archive",
-                events: ["Party"])["Party"] ?? [:]
-        let dated = try #require(entries["/photos/IMG_0002.jpg"])
-        let assumed = try #require(entries["/photos/noexif.jpg"])
-        let skipped = try #require(entries["/photos/README.txt"])
+        let entries = try await catalog.entries(
+            for: ["/photos/IMG_0002.jpg", "/photos/noexif.jpg", "/photos/README.txt"],
+            destination: "archive:/srv/archive", events: ["Party"])
+        let dated = try #require(entries[0, 0])
+        let assumed = try #require(entries[1, 0])
+        let skipped = try #require(entries[2, 0])
         // The camera's own offset: outside whatever zone a run assumes.
         #expect(dated.isDone(stamp: dated.stamp, window: window, zone: "America/Los_Angeles"))
         // Dated in a zone v2 did not record: judged again in the zone of the next run.
@@ -175,7 +175,7 @@ import Testing
         try await catalog.record([again], run: run)
         let recorded = try await catalog.entries(
             for: ["/photos/noexif.jpg"], destination: "archive:/srv/archive", events: ["Party"])
-        let now = try #require(recorded["Party"]?["/photos/noexif.jpg"])
+        let now = try #require(recorded[0, 0])
         #expect(now.isDone(stamp: assumed.stamp, window: window, zone: "Asia/Tokyo"))
         #expect(!now.isDone(stamp: assumed.stamp, window: window, zone: "Europe/Berlin"))
     }
@@ -214,10 +214,34 @@ import Testing
                 }, run: run)
         }
         let entries = try await catalog.entries(for: paths, destination: "archive:/a", events: ["one", "two", "three"])
-        #expect(entries["one"]?.count == 3_000)
-        #expect(entries["one"]?.values.allSatisfy { $0.status == .uploaded } == true)
-        #expect(entries["two"]?.count == 3_000)
-        #expect(entries["two"]?.values.allSatisfy { $0.status == .outside } == true)
-        #expect(entries["three"] == nil)
+        #expect(entries.found == 6_000)
+        #expect((0..<3_000).allSatisfy { entries[$0, 0]?.status == .uploaded })
+        #expect((0..<3_000).allSatisfy { entries[$0, 1]?.status == .outside && entries[$0, 1]?.window == "../.." })
+        #expect((0..<3_000).allSatisfy { entries[$0, 2] == nil })
+    }
+
+    @Test("Paths that JSON must escape, or that are not UTF-8, are found, each answer at the place it was asked")
+    func lookupsOfAwkwardPaths() async throws {
+        let catalog = try Catalog(path: self.path)
+        let paths = [
+            "/p/quote\"d.jpg", "/p/back\\slash.jpg", "/p/line\nbreak.jpg", "/p/tab\t.jpg", "/p/été.jpg",
+            "/p/" + PathBytes.string([0x4C, 0xE9, 0x2E, 0x6A, 0x70, 0x67]), "/p/plain.jpg",
+        ]
+        let run = try await catalog.beginRun(destination: "archive:/a", event: "default")
+        try await catalog.record(
+            paths.enumerated().map { self.record($1, $0.isMultiple(of: 2) ? .uploaded : .outside, window: "w\($0)") },
+            run: run)
+        let asked = paths.reversed() + ["/p/never.jpg"]
+        let entries = try await catalog.entries(for: Array(asked), destination: "archive:/a", events: ["default"])
+        #expect(entries.found == paths.count)
+        for (position, path) in asked.enumerated() {
+            guard let index = paths.firstIndex(of: path) else {
+                #expect(entries[position, 0] == nil)
+                continue
+            }
+            #expect(entries[position, 0]?.status == (index.isMultiple(of: 2) ? .uploaded : .outside), "\(path)")
+            // Only an outside verdict depends on its window, so only it carries one.
+            #expect(entries[position, 0]?.window == (index.isMultiple(of: 2) ? "" : "w\(index)"), "\(path)")
+        }
     }
 }

@@ -1,11 +1,10 @@
-@testable import IngestPipeline
 import AsyncAlgorithms
 import Foundation
 import IngestCore
-
 import IngestTesting
-import Synchronization
 import Testing
+
+@testable import IngestPipeline
 
 @Suite struct DiscoveryTests {
     let folder = TemporaryFolder("discovery")
@@ -86,12 +85,15 @@ import Testing
     @Test("A symbolic link loop ends, and is reported, not followed forever")
     func symlinkLoop() async throws {
         try self.write("photos/a.jpg")
-        try FileManager.default.createSymbolicLink(atPath: self.folder.appending("photos/loop").path, withDestinationPath: "..")
+        try FileManager.default.createSymbolicLink(
+            atPath: self.folder.appending("photos/loop").path, withDestinationPath: "..")
         try FileManager.default.createSymbolicLink(
             atPath: self.folder.appending("photos/nowhere.jpg").path, withDestinationPath: "missing.jpg")
         let (items, _) = await self.walk(Discovery(roots: [self.folder.path], includeHidden: false))
         #expect(self.files(items) == [self.folder.path + "/photos/a.jpg"])
-        let problems = items.compactMap { if case .problem(let path, let status, let reason) = $0 { (path, status, reason) } else { nil } }
+        let problems = items.compactMap {
+            if case .problem(let path, let status, let reason) = $0 { (path, status, reason) } else { nil }
+        }
         #expect(problems.contains { $0.0.hasSuffix("loop") && $0.1 == .skipped && $0.2.contains("already walked") })
         #expect(problems.contains { $0.0.hasSuffix("nowhere.jpg") && $0.2 == "broken symbolic link" })
     }
@@ -107,7 +109,8 @@ import Testing
 
     @Test func aSingleFileRootIsTakenAsIs() async throws {
         try self.write("one.jpg")
-        let (items, _) = await self.walk(Discovery(roots: [self.folder.appending("one.jpg").path], includeHidden: false))
+        let (items, _) = await self.walk(
+            Discovery(roots: [self.folder.appending("one.jpg").path], includeHidden: false))
         #expect(self.files(items) == [self.folder.path + "/one.jpg"])
     }
 }
@@ -128,7 +131,8 @@ import Testing
         var bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0]
         bytes += (0..<(3 << 20) + 12_345).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 9) }
         try Data(bytes).write(to: url)
-        guard case .photo(let loaded) = try await ReadStage().process(try self.discovered(url), context: self.context) else {
+        guard case .photo(let loaded) = try await ReadStage().process(try self.discovered(url), context: self.context)
+        else {
             Issue.record("a JPEG was not read as a photo")
             return
         }
@@ -149,8 +153,11 @@ import Testing
     }
 
     @Test func aMissingFileIsAFailureWithTheReason() async throws {
-        let file = DiscoveredFile(path: self.folder.appending("gone.jpg").path, stamp: FileStamp(size: 1, modifiedNanoseconds: 0, inode: 0))
-        let error = await #expect(throws: IngestError.self) { try await ReadStage().process(file, context: self.context) }
+        let file = DiscoveredFile(
+            path: self.folder.appending("gone.jpg").path, stamp: FileStamp(size: 1, modifiedNanoseconds: 0, inode: 0))
+        let error = await #expect(throws: IngestError.self) {
+            try await ReadStage().process(file, context: self.context)
+        }
         #expect(error?.code == .unreadable)
         #expect(error?.message.contains("No such file") == true)
     }
@@ -160,7 +167,9 @@ import Testing
         let url = self.folder.appending("swapped.jpg")
         try #require(mkfifo(url.path, 0o644) == 0)
         let file = DiscoveredFile(path: url.path, stamp: FileStamp(size: 10, modifiedNanoseconds: 0, inode: 0))
-        let error = await #expect(throws: IngestError.self) { try await ReadStage().process(file, context: self.context) }
+        let error = await #expect(throws: IngestError.self) {
+            try await ReadStage().process(file, context: self.context)
+        }
         #expect(error?.code == .changedWhileReading)
     }
 
@@ -170,61 +179,10 @@ import Testing
         var limits = Limits(jobs: 1)
         limits.maxFileBytes = 1_000
         let context = StageContext(logger: .init(label: "test"), limits: limits)
-        let error = await #expect(throws: IngestError.self) { try await ReadStage().process(try self.discovered(url), context: context) }
+        let error = await #expect(throws: IngestError.self) {
+            try await ReadStage().process(try self.discovered(url), context: context)
+        }
         #expect(error?.code == .tooLarge)
-    }
-}
-
-@Suite struct HashSetTests {
-    let a = ContentHasher.hash(Array("a".utf8))
-    let b = ContentHasher.hash(Array("b".utf8))
-
-    @Test func knownClaimedAndStored() async {
-        let set = HashSet(known: [self.a])
-        #expect(await set.claim(self.a) == .known)
-        #expect(await set.claim(self.b) == .claimed)
-        set.stored(self.b)
-        #expect(await set.claim(self.b) == .claimedInRun)
-    }
-
-    @Test("A file with the same bytes as one being stored waits: the new claimant if the store fails, a duplicate if it works")
-    func waitersFollowTheClaimantsOutcome() async throws {
-        let set = HashSet(known: [])
-        #expect(await set.claim(self.b) == .claimed)
-        let answered = Mutex(0)
-        let second = Task {
-            let claim = await set.claim(self.b)
-            answered.withLock { $0 += 1 }
-            return claim
-        }
-        try await Task.sleep(for: .milliseconds(50))
-        #expect(answered.withLock { $0 } == 0, "a waiter was answered before the first store ended")
-        set.release(self.b)  // the first store failed: the waiter takes over
-        #expect(await second.value == .claimed)
-
-        let third = Task { await set.claim(self.b) }
-        try await Task.sleep(for: .milliseconds(50))
-        set.stored(self.b)  // the second try worked
-        #expect(await third.value == .claimedInRun)
-    }
-
-    @Test func concurrentClaimsOfTheSameBytesHaveOneWinnerAndTheRestWait() async {
-        let set = HashSet(known: [])
-        let hash = ContentHasher.hash(Array("same".utf8))
-        let claims = await withTaskGroup(of: HashSet.Claim.self) { group in
-            for _ in 0..<64 {
-                group.addTask {
-                    let claim = await set.claim(hash)
-                    if claim == .claimed { set.stored(hash) }
-                    return claim
-                }
-            }
-            var all: [HashSet.Claim] = []
-            for await claim in group { all.append(claim) }
-            return all
-        }
-        #expect(claims.filter { $0 == .claimed }.count == 1)
-        #expect(claims.filter { $0 != .claimed }.count == 63)
     }
 }
 
@@ -234,7 +192,8 @@ import Testing
         let folder = TemporaryFolder("shards")
         for index in 0..<200 {
             let url = folder.appending("d\(index % 7)/sub\(index % 3)/IMG_\(index).jpg")
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data([UInt8(index & 0xFF)]).write(to: url)
         }
         var seen: [String: Int] = [:]

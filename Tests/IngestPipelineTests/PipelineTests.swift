@@ -15,6 +15,7 @@ final class RecordingObserver: RunObserver {
     /// Outcomes per event id.
     var byEvent: [String: [FileOutcome]] = [:]
     var progress = RunProgress()
+    var wantsUnchangedOutcomes = true
     func started(_ path: String) { self.started.append(path) }
     func finished(_ outcome: FileOutcome, event: Event, report: RunReport) {
         self.outcomes.append(outcome)
@@ -49,9 +50,10 @@ final class RecordingObserver: RunObserver {
         return (reports[0], observer, archive)
     }
 
-    func run(events: [Event], dryRun: Bool = false, catalog: Catalog? = nil) async throws
-        -> ([RunReport], RecordingObserver, Archive)
-    {
+    func run(
+        events: [Event], dryRun: Bool = false, catalog: Catalog? = nil,
+        observer: RecordingObserver = RecordingObserver()
+    ) async throws -> ([RunReport], RecordingObserver, Archive) {
         let archive = try Archive(root: self.folder.appending("archive").path)
         let limits = Limits(jobs: 2)
         let context = StageContext(logger: .init(label: "test"), limits: limits)
@@ -62,7 +64,6 @@ final class RecordingObserver: RunObserver {
         let pipeline = Pipeline(
             configuration: configuration, destination: ArchiveDestination(archive: archive, io: context.io),
             catalog: catalog, context: context)
-        let observer = RecordingObserver()
         let reports = try await pipeline.run(observer: observer, stop: StopRequest())
         return (reports, observer, archive)
     }
@@ -171,6 +172,20 @@ final class RecordingObserver: RunObserver {
         #expect(rerun.started.isEmpty)
         #expect(again.map { $0.count(.skipped) } == [3, 3, 3])
         #expect(rerun.progress.unchanged == 3)
+        #expect(rerun.outcomes.count == 9 && rerun.outcomes.allSatisfy { $0.reason == FileOutcome.unchangedReason })
+
+        // Watched by an observer that shows no unchanged file one by one, it counts the same.
+        let counting = RecordingObserver()
+        counting.wantsUnchangedOutcomes = false
+        let (counted, _, _) = try await self.run(events: events, catalog: catalog, observer: counting)
+        #expect(counting.outcomes.isEmpty)
+        #expect(counting.progress == rerun.progress)
+        for (report, earlier) in zip(counted, again) {
+            #expect(report.totalsAgree)
+            #expect(report.details == earlier.details)
+            #expect(report.closingLine == earlier.closingLine)
+            #expect(report.unchanged == 3 && report.filesSeen == 3)
+        }
     }
 
     @Test func aDryRunDecidesTheSameButStoresNothing() async throws {
