@@ -16,7 +16,8 @@ let benchmarks: @Sendable () -> Void = {
     let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
     let benchCorpus = repository.appendingPathComponent(".bench/corpus-200")
-    let photoFolder = FileManager.default.fileExists(atPath: benchCorpus.appendingPathComponent("IMG_0001.jpg").path)
+    let photoFolder =
+        FileManager.default.fileExists(atPath: benchCorpus.appendingPathComponent("IMG_0001.jpg").path)
         ? benchCorpus : repository.appendingPathComponent("samples")
     let photo = Array((try? Data(contentsOf: photoFolder.appendingPathComponent("IMG_0001.jpg"))) ?? Data())
     try? ImagingLibrary.bootstrap()
@@ -41,7 +42,10 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    Benchmark("EXIF capture time of one photo", configuration: microseconds(configuration([.wallClock, .throughput, .mallocCountTotal]))) {
+    Benchmark(
+        "EXIF capture time of one photo",
+        configuration: microseconds(configuration([.wallClock, .throughput, .mallocCountTotal]))
+    ) {
         benchmark in
         let resolver = CaptureTimeResolver(assumedZone: TimeZone(identifier: "UTC")!)
         for _ in benchmark.scaledIterations {
@@ -50,7 +54,10 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    Benchmark("Thumbnails 500 and 200 from one decode", configuration: configuration([.wallClock, .throughput, .peakMemoryResident], maxSeconds: 10)) {
+    Benchmark(
+        "Thumbnails 500 and 200 from one decode",
+        configuration: configuration([.wallClock, .throughput, .peakMemoryResident], maxSeconds: 10)
+    ) {
         benchmark in
         let thumbnailer = Thumbnailer()
         for _ in benchmark.scaledIterations {
@@ -58,7 +65,8 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    Benchmark("Catalog writes, 256 rows a transaction", configuration: configuration([.wallClock, .throughput])) { benchmark in
+    Benchmark("Catalog writes, 256 rows a transaction", configuration: configuration([.wallClock, .throughput])) {
+        benchmark in
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-catalog-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         guard let catalog = try? Catalog(path: folder.appendingPathComponent("catalog.sqlite").path),
@@ -69,7 +77,8 @@ let benchmarks: @Sendable () -> Void = {
             let records = (0..<256).map { _ in
                 serial += 1
                 return CatalogRecord(
-                    path: "/photos/\(serial).jpg", stamp: FileStamp(size: 4_000_000, modifiedNanoseconds: 1, inode: UInt64(serial)),
+                    path: "/photos/\(serial).jpg",
+                    stamp: FileStamp(size: 4_000_000, modifiedNanoseconds: 1, inode: UInt64(serial)),
                     sha256: ContentHasher.hash(Array("\(serial)".utf8)), mediaType: "image/jpeg",
                     capture: CaptureTime(instant: Date(), source: .exifOffset), destination: "bench", event: "bench",
                     window: "../..", status: .uploaded, reason: nil)
@@ -78,30 +87,42 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    Benchmark("Multipart upload of one photo over loopback", configuration: configuration([.wallClock, .throughput])) { benchmark in
+    Benchmark("Multipart upload of one photo over loopback", configuration: configuration([.wallClock, .throughput])) {
+        benchmark in
         let sink = HTTPSink()
-        let transport = HTTPTransport(options: TransportOptions())
+        let transport = try HTTPTransport(options: TransportOptions())
         defer { transport.shutdown() }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("bench-upload-\(UUID().uuidString).jpg")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "bench-upload-\(UUID().uuidString).jpg")
         try? Data(photo).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let parts = [
             FormPart(name: "eventId", content: .text("bench")),
-            FormPart(name: "file", content: .file(path: file.path, size: Int64(photo.count)), filename: "IMG.jpg", contentType: "image/jpeg"),
+            FormPart(
+                name: "file", content: .file(path: file.path, size: Int64(photo.count)), filename: "IMG.jpg",
+                contentType: "image/jpeg"),
         ]
         for _ in benchmark.scaledIterations {
-            blackHole(await transport.perform(HTTPRequest(method: .post, url: "http://127.0.0.1:\(sink.port)/upload", body: .multipart(parts))))
+            blackHole(
+                await transport.perform(
+                    HTTPRequest(method: .post, url: "http://127.0.0.1:\(sink.port)/upload", body: .multipart(parts))))
         }
     }
 
-    Benchmark("Whole pipeline over 8 photos into an archive", configuration: configuration([.wallClock, .throughput, .peakMemoryResident], maxSeconds: 20)) {
+    Benchmark(
+        "Whole pipeline over 8 photos into an archive",
+        configuration: configuration([.wallClock, .throughput, .peakMemoryResident], maxSeconds: 20)
+    ) {
         benchmark in
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: photoFolder.path)) ?? []).filter { $0.hasSuffix(".jpg") }.sorted()
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: photoFolder.path)) ?? []).filter {
+            $0.hasSuffix(".jpg")
+        }.sorted()
         let input = FileManager.default.temporaryDirectory.appendingPathComponent("bench-input-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: input) }
         for name in names.prefix(8) {
-            try? FileManager.default.copyItem(at: photoFolder.appendingPathComponent(name), to: input.appendingPathComponent(name))
+            try? FileManager.default.copyItem(
+                at: photoFolder.appendingPathComponent(name), to: input.appendingPathComponent(name))
         }
         final class Quiet: RunObserver {
             func started(_ path: String) {}
@@ -109,14 +130,16 @@ let benchmarks: @Sendable () -> Void = {
             func progressed(_ progress: RunProgress) {}
         }
         for _ in benchmark.scaledIterations {
-            let archiveFolder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-archive-\(UUID().uuidString)")
+            let archiveFolder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "bench-archive-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: archiveFolder) }
             guard let archive = try? Archive(root: archiveFolder.path) else { return }
             let limits = Limits(jobs: 2)
             let context = StageContext(logger: .init(label: "bench"), limits: limits)
             let pipeline = Pipeline(
                 configuration: RunConfiguration(
-                    paths: [input.path], events: [Event(id: "bench", name: "bench")], limits: limits, timeZone: TimeZone(identifier: "UTC")!),
+                    paths: [input.path], events: [Event(id: "bench", name: "bench")], limits: limits,
+                    timeZone: TimeZone(identifier: "UTC")!),
                 destination: ArchiveDestination(archive: archive, io: context.io), catalog: nil, context: context)
             blackHole(try? await pipeline.run(observer: Quiet(), stop: StopRequest()))
             context.shutdown()

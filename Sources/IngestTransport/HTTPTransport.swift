@@ -1,5 +1,6 @@
 import CCurlShim
 import Foundation
+import IngestCore
 
 /// Transfer settings shared by every request.
 public struct TransportOptions: Sendable {
@@ -36,8 +37,9 @@ public final class HTTPTransport: @unchecked Sendable {
     private let options: TransportOptions
     private var active: [ObjectIdentifier: Transfer] = [:]
 
-    public init(options: TransportOptions) {
-        CurlLibrary.bootstrap()
+    /// - Throws: ``IngestError`` when libcurl cannot be loaded.
+    public init(options: TransportOptions) throws(IngestError) {
+        try CurlLibrary.bootstrap()
         self.options = options
         self.multi = curl_multi_init()!
         _ = ingest_curl_multi_setopt_long(self.multi, CURLMOPT_MAX_HOST_CONNECTIONS, options.maxConnections)
@@ -171,8 +173,20 @@ public final class HTTPTransport: @unchecked Sendable {
     }
 }
 
-/// libcurl's process-wide set-up, once, before any handle exists.
+/// libcurl, opened on the first transport (a run that uploads nothing never loads it), and its
+/// process-wide set-up, once, before any handle exists.
 enum CurlLibrary {
-    private static let started: Void = { curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
-    static func bootstrap() { _ = self.started }
+    private static let started: Result<Void, IngestError> = {
+        var reason = [CChar](repeating: 0, count: 512)
+        guard ingest_curl_open(&reason, reason.count) == 0 else {
+            return .failure(
+                IngestError(
+                    .invalidConfiguration,
+                    "libcurl could not be loaded: \(String(cString: reason)) (is libcurl4 installed?)"))
+        }
+        curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+        return .success(())
+    }()
+
+    static func bootstrap() throws(IngestError) { try self.started.get() }
 }

@@ -71,7 +71,7 @@ struct ServerSettings {
         options.connectTimeoutMilliseconds = min(options.connectTimeoutMilliseconds, self.stallTimeout * 1_000)
         return PhotoShareClient(
             address: ServerAddress(baseURL: url, functionsURL: self.functionsUrl),
-            transport: HTTPTransport(options: options),
+            transport: try HTTPTransport(options: options),
             tokens: TokenProvider(try self.tokenSource()), retry: RetryPolicy(retries: self.retries),
             unreachableAfter: TimeInterval(self.unreachableTimeout))
     }

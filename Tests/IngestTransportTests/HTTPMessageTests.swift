@@ -12,8 +12,8 @@ import Testing
     let folder = TemporaryFolder("http-message")
 
     /// Sends `request` over a transport of its own, shut down once the answer is in.
-    func send(_ request: HTTPRequest) async -> Result<HTTPResponse, TransportError> {
-        let transport = HTTPTransport(options: TransportOptions())
+    func send(_ request: HTTPRequest) async throws -> Result<HTTPResponse, TransportError> {
+        let transport = try HTTPTransport(options: TransportOptions())
         defer { transport.shutdown() }
         return await transport.perform(request)
     }
@@ -76,7 +76,7 @@ import Testing
             method: .get, url: "http://127.0.0.1:\(listener.port)/api/getUserEventsWithAnalytics",
             headers: [("Authorization", "Bearer abc\r\nX-Injected: 1")])
         // Refusing the request and sending it without the line are both safe; sending the line is not.
-        _ = await self.send(request)
+        _ = try await self.send(request)
         for captured in listener.requests {
             #expect(!captured.hasHeaderLine("X-Injected"), "\(captured.headLines)")
         }
@@ -106,7 +106,7 @@ import Testing
         let request = HTTPRequest(
             method: .post, url: "http://127.0.0.1:\(listener.port)/api/mobile-upload",
             body: .multipart([FormPart(name: "file", content: .file(path: missing, size: 10), filename: "gone.jpg")]))
-        guard case .failure(let error) = await self.send(request) else {
+        guard case .failure(let error) = try await self.send(request) else {
             Issue.record("a form with a missing file was sent")
             return
         }

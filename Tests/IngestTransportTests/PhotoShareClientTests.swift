@@ -14,9 +14,9 @@ import Testing
     /// is shut down afterwards.
     func withClient<T>(
         _ listener: LoopbackListener, functionsHost: Bool = false, _ body: (PhotoShareClient) async throws -> T
-    ) async rethrows -> T {
+    ) async throws -> T {
         let base = "http://127.0.0.1:\(listener.port)"
-        let transport = HTTPTransport(options: TransportOptions())
+        let transport = try HTTPTransport(options: TransportOptions())
         defer { transport.shutdown() }
         let client = PhotoShareClient(
             address: ServerAddress(baseURL: base + "/", functionsURL: functionsHost ? base : nil), transport: transport,

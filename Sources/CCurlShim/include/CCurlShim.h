@@ -12,4 +12,7 @@ CURLcode ingest_curl_easy_getinfo_long(CURL *easy, CURLINFO info, long *value);
 CURLcode ingest_curl_easy_getinfo_pointer(CURL *easy, CURLINFO info, void **value);
 CURLMcode ingest_curl_multi_setopt_long(CURLM *multi, CURLMoption option, long value);
 
+// Opens libcurl (see CLazyLibrary.h): 0, or -1 with the loader's reason in `error`.
+int ingest_curl_open(char *error, size_t error_size);
+
 #endif
