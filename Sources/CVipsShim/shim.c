@@ -57,6 +57,17 @@ int ingest_vips_thumbnail_buffer(void *buffer, size_t length, VipsImage **out, i
 
 int ingest_vips_thumbnail_image(VipsImage *in, VipsImage **out, int width) { return vips_thumbnail_image(in, out, width, "height", width, "size", VIPS_SIZE_DOWN, NULL); }
 
+// --fast-thumbnails: a JPEG decoded at 1/shrink in the DCT, with the loader options of every decode.
+int ingest_vips_jpeg_shrunk(void *buffer, size_t length, VipsImage **out, int shrink, const char *load_options) {
+    return (*out = vips_image_new_from_buffer(buffer, length, load_options, "shrink", shrink, "access", VIPS_ACCESS_SEQUENTIAL, NULL)) ? 0 : -1;
+}
+
+// What thumbnail_buffer does after its shrink-on-load: orientation, the resize left, sRGB if asked.
+int ingest_vips_thumbnail_decoded(VipsImage *in, VipsImage **out, int width, int export_srgb) {
+    if (export_srgb) return vips_thumbnail_image(in, out, width, "height", width, "size", VIPS_SIZE_DOWN, "export_profile", "srgb", NULL);
+    return vips_thumbnail_image(in, out, width, "height", width, "size", VIPS_SIZE_DOWN, NULL);
+}
+
 // The background array is reference-counted; the operation keeps its own reference.
 int ingest_vips_flatten_white(VipsImage *in, VipsImage **out) {
     VipsArrayDouble *white = vips_array_double_newv(3, 255.0, 255.0, 255.0);

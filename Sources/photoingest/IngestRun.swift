@@ -158,7 +158,10 @@ struct IngestRun {
         let configuration = RunConfiguration(
             paths: self.distinctPaths(console: console), events: events, includeHidden: self.settings.includeHidden,
             dryRun: self.settings.dryRun, limits: limits,
-            timeZone: zone, thumbnailer: Thumbnailer(maxPixels: self.settings.maxPixels),
+            timeZone: zone,
+            thumbnailer: Thumbnailer(
+                maxPixels: self.settings.maxPixels,
+                jpegShrink: self.settings.fastThumbnails ? .toTheTarget : .twiceTheTarget),
             excludedPaths: [(catalogPath as NSString).deletingLastPathComponent] + target.excludedPaths,
             nearEdgeMargin: TimeInterval(self.settings.nearEdge * 60), shard: self.settings.shard.flatMap(Shard.init),
             retryFailed: self.settings.retryFailed)

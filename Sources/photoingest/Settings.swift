@@ -19,6 +19,7 @@ struct Settings {
     var jobs = Defaults.cores
     var timezone: String?
     var maxPixels = 100_000_000
+    var fastThumbnails = false
     var retryFailed = false
     var noWait = false
     var includeHidden = false
@@ -78,6 +79,7 @@ struct Settings {
         settings.jobs = try resolution.int("jobs", settings.jobs)
         settings.timezone = try resolution.optionalString("timezone")
         settings.maxPixels = try resolution.int("max-pixels", settings.maxPixels)
+        settings.fastThumbnails = try resolution.bool("fast-thumbnails")
         settings.retryFailed = try resolution.bool("retry-failed")
         settings.noWait = try resolution.bool("no-wait")
         settings.includeHidden = try resolution.bool("include-hidden")

@@ -59,6 +59,31 @@ import Testing
         #expect(result.stderr.contains(message), "\(result.stderr)")
     }
 
+    @Test("--fast-thumbnails, or fast-thumbnails in the config file, makes the archive's thumbnails the fast way")
+    func fastThumbnailsReachTheThumbnailer() throws {
+        let folder = TemporaryFolder("fast-thumbnails-photo")
+        // A real 4608x3456 camera photo: decoded at 1/8 with the option, at 1/4 without.
+        let photo = TestEnvironment.realCorpus.appendingPathComponent("jpeg/Kodak PIXPRO FZ201.jpg")
+        try FileManager.default.copyItem(at: photo, to: folder.appending("photo.jpg"))
+        func thumbnail(_ cli: CommandLine) throws -> Data {
+            let files = TestEnvironment.files(under: cli.archive.appendingPathComponent("thumbnails/500"))
+            return try Data(contentsOf: try #require(files.first))
+        }
+        let usual = CommandLine("fast-thumbnails-default")
+        #expect(try usual.ingest([folder.url], ["--timezone", "UTC"]).status == 0)
+        let flag = CommandLine("fast-thumbnails-flag")
+        #expect(try flag.ingest([folder.url], ["--timezone", "UTC", "--fast-thumbnails"]).status == 0)
+        let configured = CommandLine("fast-thumbnails-config")
+        let config = configured.folder.appending("config/photoingest/config.yaml")
+        try FileManager.default.createDirectory(
+            at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("fast-thumbnails: true\n".utf8).write(to: config)
+        #expect(try configured.ingest([folder.url], ["--timezone", "UTC"]).status == 0)
+
+        #expect(try thumbnail(flag) != thumbnail(usual))
+        #expect(try thumbnail(configured) == thumbnail(flag))
+    }
+
     @Test func anUnusableCatalogIsRefusedWithExit2AndLeftAlone() throws {
         let cli = CommandLine("bad-catalog")
         let photos = cli.folder.appending("photos")

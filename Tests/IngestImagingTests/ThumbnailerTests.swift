@@ -120,6 +120,46 @@ import Testing
         #expect(made.large.width == 500 && made.small.height == 150)
     }
 
+    /// SSIM of `thumbnail` against `reference` (same size), all planes, as ffmpeg measures it.
+    func ssim(_ thumbnail: Thumbnail, _ reference: Thumbnail) throws -> Double {
+        let (first, second) = (self.folder.appending("ssim-a.jpg"), self.folder.appending("ssim-b.jpg"))
+        try Data(thumbnail.jpeg).write(to: first)
+        try Data(reference.jpeg).write(to: second)
+        let result = try runProgram(
+            "ffmpeg",
+            ["-v", "info", "-nostats", "-i", first.path, "-i", second.path, "-lavfi", "ssim", "-f", "null", "-"])
+        let all = try #require(result.stderr.range(of: "All:"))
+        return try #require(Double(result.stderr[all.upperBound...].prefix { $0.isNumber || $0 == "." }))
+    }
+
+    @Test(
+        "--fast-thumbnails: a JPEG decoded at the largest DCT shrink that still gives 500 px, upright, close to the default"
+    )
+    func fastThumbnailsStayCloseToTheDefault() throws {
+        let fast = Thumbnailer(jpegShrink: .toTheTarget)
+        // A real 4608x3456 camera photo: at 1/8 it is 576 px wide, left to shrink to 500.
+        let real = TestEnvironment.realCorpus.appendingPathComponent("jpeg/Kodak PIXPRO FZ201.jpg")
+        let usual = try self.thumbnails(of: real)
+        let quick = try self.thumbnails(of: real, thumbnailer: fast)
+        #expect(quick.large.width == 500 && quick.large.height == 375)
+        #expect(quick.small.width == 200 && quick.small.height == 150)
+        #expect(quick.large.jpeg != usual.large.jpeg, "the fast path decoded as the default does")
+        let ssim = try self.ssim(quick.large, usual.large)
+        #expect(ssim > 0.95 && ssim < 1, "SSIM \(ssim)")
+
+        // Exactly 1/8 of a sensor image marked 'rotate 90': nothing left to resize, turned upright.
+        let rotated = try Fixtures.jpeg(
+            in: self.folder, name: "rotated.jpg", width: 4000, height: 3000, tags: ["Orientation#": "6"])
+        let upright = try self.thumbnails(of: rotated, thumbnailer: fast)
+        #expect(try self.inspect(upright.large, "upright.jpg").0 == 375)
+        #expect(try self.inspect(upright.large, "upright.jpg").1 == 500)
+
+        // What is not a JPEG is decoded as always.
+        let heic = try #require(
+            TestEnvironment.files(under: TestEnvironment.realCorpus.appendingPathComponent("heic")).first)
+        #expect(try self.thumbnails(of: heic, thumbnailer: fast) == self.thumbnails(of: heic))
+    }
+
     @Test("EXIF orientation is applied: a landscape sensor image marked 'rotate 90' becomes portrait")
     func orientationApplied() throws {
         let url = try Fixtures.jpeg(in: self.folder, width: 800, height: 600, tags: ["Orientation#": "6"])
