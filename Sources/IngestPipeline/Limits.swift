@@ -14,10 +14,11 @@ public struct Limits: Sendable, Equatable {
     public var filesInFlight: Int
     /// Concurrent uploads to a server (each its own HTTP/1.1 connection).
     public var uploads: Int
-    /// Discovery runs ahead of the work by at most this many batches of this many files: cheap
-    /// (paths and stat results), and it lets the progress line know the total early.
+    /// The walk hands the work batches of this many files, one at a time (it waits while the work
+    /// is behind). Each batch is one catalog lookup, so larger batches make fewer round trips: a
+    /// re-run of 10,000 unchanged files took 80 ms at 256 and 69 ms at 1,024. A batch is paths and
+    /// stat results, about 100 KB.
     public var discoveryBatchSize: Int
-    public var discoveryBatchesAhead: Int
     /// The catalog has one writer; each batch of this many records is one transaction.
     public var catalogBatchSize: Int
     /// Events whose hash sets are fetched at once at the start of a run: a few requests in
@@ -32,8 +33,7 @@ public struct Limits: Sendable, Equatable {
         self.ioWorkers = max(4, jobs * 2)
         self.uploads = max(0, uploads)
         self.filesInFlight = jobs * 3 + 2 + self.uploads
-        self.discoveryBatchSize = 256
-        self.discoveryBatchesAhead = 64
+        self.discoveryBatchSize = 1_024
         self.catalogBatchSize = 256
         self.hashSetFetches = 4
         self.maxFileBytes = 1 << 30
