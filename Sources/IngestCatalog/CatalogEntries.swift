@@ -1,12 +1,10 @@
 /// What earlier runs recorded for a list of paths in a list of events, for one destination: each
 /// path's entry per event, by the positions of both in the lists asked about.
 public struct CatalogEntries: Sendable {
-    public let paths: Int
     public let events: Int
     private var entries: [CatalogEntry?]
 
     init(paths: Int, events: Int) {
-        self.paths = paths
         self.events = events
         self.entries = Array(repeating: nil, count: paths * events)
     }

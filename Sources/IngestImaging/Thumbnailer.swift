@@ -104,7 +104,7 @@ public struct Thumbnailer: Sendable {
         let mutableBase = UnsafeMutableRawPointer(mutating: base)
         let export: Int32 = self.colourTransform == .always || Self.needsColourTransform(header) ? 1 : 0
         let shrunk: ImageRef
-        if self.jpegShrink == .toTheTarget, Self.isJPEG(bytes),
+        if self.jpegShrink == .toTheTarget, MediaSniffer.sniff(bytes) == .supported(.jpeg),
             let factor = Self.dctShrink(longestEdge: max(width, height), target: self.largeEdge)
         {
             let decoded = try ImageRef.make("decoding") {
@@ -133,10 +133,6 @@ public struct Thumbnailer: Sendable {
     /// leaves `target` pixels on the longest edge; nil when none does.
     static func dctShrink(longestEdge: Int, target: Int) -> Int? {
         [8, 4, 2].first { (longestEdge + $0 - 1) / $0 >= target }
-    }
-
-    static func isJPEG(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        bytes.count >= 3 && bytes[0] == 0xFF && bytes[1] == 0xD8 && bytes[2] == 0xFF
     }
 
     /// The thumbnails of a video, from one of its frames, turned upright.

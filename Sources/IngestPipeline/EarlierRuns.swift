@@ -5,7 +5,8 @@ import IngestCore
 /// and the hash and capture time they learned of it for the files still to do. Looked up once per
 /// batch, in at most two queries whatever the number of events.
 struct EarlierRuns: Sendable {
-    /// Per file of the batch, in its order: what each event still needs (none when nothing is known).
+    /// By position in the batch: what each event still needs of the file there (none for a walk
+    /// problem, and none at all when nothing is known).
     private var plans: [Plan] = []
     private let events: Int
     private var facts: [String: FileFacts] = [:]
@@ -19,19 +20,24 @@ struct EarlierRuns: Sendable {
     }
 
     init(
-        files: [DiscoveredFile], catalog: Catalog, destination: String, events: [Event], zone: String,
+        batch: [DiscoveryItem], catalog: Catalog, destination: String, events: [Event], zone: String,
         retryFailed: Bool
     ) async throws {
         self.events = events.count
         self.zone = zone
+        let files = batch.enumerated().compactMap { position, item in
+            if case .file(let file) = item { (position: position, file: file) } else { nil }
+        }
         let entries = try await catalog.entries(
-            for: files.map(\.path), destination: destination, events: events.map(\.id))
+            for: files.map(\.file.path), destination: destination, events: events.map(\.id))
         let windows = events.map(\.window.description)
-        self.plans = files.indices.map { index in
-            Self.plan(files[index], entries: entries, at: index, windows: windows, zone: zone, retryFailed: retryFailed)
+        self.plans = Array(repeating: Plan(), count: batch.count)
+        for (index, (position, file)) in files.enumerated() {
+            self.plans[position] = Self.plan(
+                file, entries: entries, at: index, windows: windows, zone: zone, retryFailed: retryFailed)
         }
         // Facts only for the files some event still needs: a nightly re-run passes over the rest.
-        let needed = files.indices.filter { !self.plans[$0].pending.isEmpty }.map { files[$0].path }
+        let needed = files.filter { !self.plans[$0.position].pending.isEmpty }.map(\.file.path)
         self.facts = try await catalog.facts(for: needed)
     }
 
@@ -45,12 +51,12 @@ struct EarlierRuns: Sendable {
         var knownBroken: [Int: FileOutcome] = [:]
     }
 
-    /// The plan of the batch's file at `index` (its position among the batch's files).
-    func plan(at index: Int) -> Plan {
-        index < self.plans.count ? self.plans[index] : Plan(pending: Array(0..<self.events))
+    /// The plan of the file at `position` in the batch.
+    func plan(at position: Int) -> Plan {
+        position < self.plans.count ? self.plans[position] : Plan(pending: Array(0..<self.events))
     }
 
-    /// One look at the catalog's entries for `file` in every event.
+    /// One look at the catalog's entries for `file` (at `index` in the paths asked about) in every event.
     private static func plan(
         _ file: DiscoveredFile, entries: CatalogEntries, at index: Int, windows: [String], zone: String,
         retryFailed: Bool

@@ -27,8 +27,7 @@ extension Pipeline {
                 tally.progress.discovered += found.items.count
                 tally.progress.discoveryDone = found.isLast
                 let earlier = await self.earlierRuns(of: found.items, tally: &tally)
-                var fileIndex = 0
-                for item in found.items {
+                for (position, item) in found.items.enumerated() {
                     if stop.isRequested { break }
                     switch item {
                     case .problem(let path, let status, let reason):
@@ -37,8 +36,7 @@ extension Pipeline {
                         await tally.finish(
                             FileResult(outcomes: events.map { _ in outcome }, unchanged: events.map { _ in false }))
                     case .file(let file):
-                        let plan = earlier.plan(at: fileIndex)
-                        fileIndex += 1
+                        let plan = earlier.plan(at: position)
                         guard !plan.pending.isEmpty else {
                             // Finished in every event by an earlier run, or known broken: not opened.
                             if plan.knownBroken.isEmpty {
@@ -80,10 +78,9 @@ extension Pipeline {
         let zone = self.configuration.timeZone.name
         let events = self.configuration.events
         guard let catalog = self.catalog else { return EarlierRuns(events: events.count, zone: zone) }
-        let files = batch.compactMap { if case .file(let file) = $0 { file } else { nil } }
         do {
             return try await EarlierRuns(
-                files: files, catalog: catalog, destination: self.destination.identity, events: events,
+                batch: batch, catalog: catalog, destination: self.destination.identity, events: events,
                 zone: zone, retryFailed: self.configuration.retryFailed)
         } catch {
             tally.catalogProblem = tally.catalogProblem ?? "reading the catalog failed: \(error)"
