@@ -61,7 +61,6 @@ let package = Package(
         // libvips's headers need GLib's; libvips itself is opened on first use (CLazyLibrary), so
         // its pkg-config entry, which would link it, is not used.
         .systemLibrary(name: "CVips", pkgConfig: "gobject-2.0", providers: [.apt(["libvips-dev"])]),
-        .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // Headers in the compiler's own multiarch folder; the libraries are opened on first use.
         .systemLibrary(
@@ -71,7 +70,6 @@ let package = Package(
         .target(name: "CLazyLibrary", linkerSettings: lazilyOpenedLibraries),
         // One-line wrappers for what Swift cannot call: varargs and macros.
         .target(name: "CVipsShim", dependencies: ["CVips", "CLazyLibrary"]),
-        .target(name: "CExifShim", dependencies: ["CExif"]),
         .target(name: "CCurlShim", dependencies: ["CCurl", "CLazyLibrary"]),
         .target(name: "CFFmpegShim", dependencies: ["CFFmpeg", "CLazyLibrary"]),
 
@@ -87,7 +85,7 @@ let package = Package(
             name: "IngestCore",
             dependencies: [.product(name: "Crypto", package: "swift-crypto")]
         ),
-        .target(name: "IngestImaging", dependencies: ["IngestCore", "CVipsShim", "CExifShim", "CFFmpegShim"]),
+        .target(name: "IngestImaging", dependencies: ["IngestCore", "CVipsShim", "CFFmpegShim"]),
         // PhotoShare client: libcurl multi on one thread, tokens, retries.
         .target(name: "IngestTransport", dependencies: ["IngestCore", "CCurlShim"]),
         .target(

@@ -33,7 +33,9 @@
     X(table, 24, vips_image_get_interpretation) \
     X(table, 25, vips_image_get_typeof) \
     X(table, 26, vips_image_hasalpha) \
-    X(table, 27, vips_image_get_format)
+    X(table, 27, vips_image_get_format) \
+    X(table, 28, vips_autorot) \
+    X(table, 29, vips_image_set_int)
 
 INGEST_LAZY_FUNCTIONS(ingest_vips_table, INGEST_VIPS_FUNCTIONS)
 
@@ -50,9 +52,20 @@ int ingest_vips_header_from_buffer(const void *buffer, size_t length, VipsImage 
 
 // thumbnail_buffer ignores its own fail_on (libvips issue 5195) but hands option_string to the loader.
 // Without export_profile, libvips builds no ICC transform (the caller knows the input is sRGB already).
-int ingest_vips_thumbnail_buffer(void *buffer, size_t length, VipsImage **out, int width, int export_srgb, const char *load_options) {
-    if (export_srgb) return vips_thumbnail_buffer(buffer, length, out, width, "height", width, "size", VIPS_SIZE_DOWN, "export_profile", "srgb", "option_string", load_options, NULL);
-    return vips_thumbnail_buffer(buffer, length, out, width, "height", width, "size", VIPS_SIZE_DOWN, "option_string", load_options, NULL);
+// no_rotate: the orientation is not the image's own (a raw file's preview) and is applied after.
+int ingest_vips_thumbnail_buffer(void *buffer, size_t length, VipsImage **out, int width, int export_srgb, int no_rotate, const char *load_options) {
+    if (export_srgb) return vips_thumbnail_buffer(buffer, length, out, width, "height", width, "size", VIPS_SIZE_DOWN, "no_rotate", no_rotate, "export_profile", "srgb", "option_string", load_options, NULL);
+    return vips_thumbnail_buffer(buffer, length, out, width, "height", width, "size", VIPS_SIZE_DOWN, "no_rotate", no_rotate, "option_string", load_options, NULL);
+}
+
+// An EXIF orientation (1-8) applied to an image that does not carry it: set on a copy, then autorot.
+int ingest_vips_orient(VipsImage *in, VipsImage **out, int orientation) {
+    VipsImage *tagged;
+    if (vips_copy(in, &tagged, NULL)) return -1;
+    vips_image_set_int(tagged, "orientation", orientation);
+    int status = vips_autorot(tagged, out, NULL);
+    g_object_unref(tagged);
+    return status;
 }
 
 int ingest_vips_thumbnail_image(VipsImage *in, VipsImage **out, int width) { return vips_thumbnail_image(in, out, width, "height", width, "size", VIPS_SIZE_DOWN, NULL); }
@@ -63,9 +76,9 @@ int ingest_vips_jpeg_shrunk(void *buffer, size_t length, VipsImage **out, int sh
 }
 
 // What thumbnail_buffer does after its shrink-on-load: orientation, the resize left, sRGB if asked.
-int ingest_vips_thumbnail_decoded(VipsImage *in, VipsImage **out, int width, int export_srgb) {
-    if (export_srgb) return vips_thumbnail_image(in, out, width, "height", width, "size", VIPS_SIZE_DOWN, "export_profile", "srgb", NULL);
-    return vips_thumbnail_image(in, out, width, "height", width, "size", VIPS_SIZE_DOWN, NULL);
+int ingest_vips_thumbnail_decoded(VipsImage *in, VipsImage **out, int width, int export_srgb, int no_rotate) {
+    if (export_srgb) return vips_thumbnail_image(in, out, width, "height", width, "size", VIPS_SIZE_DOWN, "no_rotate", no_rotate, "export_profile", "srgb", NULL);
+    return vips_thumbnail_image(in, out, width, "height", width, "size", VIPS_SIZE_DOWN, "no_rotate", no_rotate, NULL);
 }
 
 // The background array is reference-counted; the operation keeps its own reference.

@@ -1,12 +1,21 @@
 /// What a file is, decided from its first bytes, never from its name.
 public enum MediaKind: String, Sendable, CaseIterable, Codable {
-    case jpeg, png, tiff, webp, heic, avif
+    case jpeg, png, tiff, webp, heic, avif, jxl
+    /// Camera raw photos: shown through the largest JPEG preview they embed.
+    case dng, cr2, cr3, nef, arw, raf, rw2, orf, pef
     /// Videos in ISO base media files: MP4 (and M4V), QuickTime, 3GPP.
     case mp4, quickTime = "quicktime", threeGPP = "3gpp"
 
     public var isVideo: Bool {
         switch self {
         case .mp4, .quickTime, .threeGPP: true
+        default: false
+        }
+    }
+
+    public var isRaw: Bool {
+        switch self {
+        case .dng, .cr2, .cr3, .nef, .arw, .raf, .rw2, .orf, .pef: true
         default: false
         }
     }
@@ -20,6 +29,16 @@ public enum MediaKind: String, Sendable, CaseIterable, Codable {
         case .webp: "image/webp"
         case .heic: "image/heic"
         case .avif: "image/avif"
+        case .jxl: "image/jxl"
+        case .dng: "image/x-adobe-dng"
+        case .cr2: "image/x-canon-cr2"
+        case .cr3: "image/x-canon-cr3"
+        case .nef: "image/x-nikon-nef"
+        case .arw: "image/x-sony-arw"
+        case .raf: "image/x-fuji-raf"
+        case .rw2: "image/x-panasonic-rw2"
+        case .orf: "image/x-olympus-orf"
+        case .pef: "image/x-pentax-pef"
         case .mp4: "video/mp4"
         case .quickTime: "video/quicktime"
         case .threeGPP: "video/3gpp"
@@ -35,6 +54,16 @@ public enum MediaKind: String, Sendable, CaseIterable, Codable {
         case .webp: "webp"
         case .heic: "heic"
         case .avif: "avif"
+        case .jxl: "jxl"
+        case .dng: "dng"
+        case .cr2: "cr2"
+        case .cr3: "cr3"
+        case .nef: "nef"
+        case .arw: "arw"
+        case .raf: "raf"
+        case .rw2: "rw2"
+        case .orf: "orf"
+        case .pef: "pef"
         case .mp4: "mp4"
         case .quickTime: "mov"
         case .threeGPP: "3gp"
@@ -62,6 +91,15 @@ public enum MediaSniffer {
         func ascii(_ text: String, at offset: Int = 0) -> Bool { starts(Array(text.utf8), at: offset) }
 
         if bytes.isEmpty { return .unsupported(reason: "empty file") }
+        // Raw formats with magic numbers of their own, before TIFF's: CR2 is a TIFF marked `CR` at 8.
+        if starts([0x49, 0x49, 0x2A, 0x00]) && ascii("CR", at: 8) { return .supported(.cr2) }
+        if starts([0x49, 0x49, 0x55, 0x00]) { return .supported(.rw2) }
+        if ascii("IIRO") || ascii("IIRS") || ascii("MMOR") { return .supported(.orf) }
+        if starts(FujifilmRAF.magic) { return .supported(.raf) }
+        if starts([0x49, 0x49, 0x1A, 0x00]) && ascii("HEAPCCDR", at: 6) {
+            return .unsupported(reason: "Canon CRW raw photos are not supported")
+        }
+        if ascii("FOVb") { return .unsupported(reason: "Sigma X3F raw photos are not supported") }
         // Start of image is all libjpeg asks for: it passes over stray bytes before the next
         // marker (a warning), so a JPEG with them is libjpeg's to decode or refuse, with its reason.
         if starts([0xFF, 0xD8]) { return .supported(.jpeg) }
@@ -80,10 +118,22 @@ public enum MediaSniffer {
         if ascii("RIFF") && ascii("AVI ", at: 8) { return .unsupported(reason: "video (AVI) is not supported yet") }
         if starts([0x1A, 0x45, 0xDF, 0xA3]) { return .unsupported(reason: "video (Matroska/WebM) is not supported yet") }
         if ascii("%PDF") { return .unsupported(reason: "PDF documents are not supported") }
-        if starts([0x00, 0x00, 0x00, 0x0C, 0x6A, 0x58, 0x4C, 0x20]) || starts([0xFF, 0x0A]) {
-            return .unsupported(reason: "JPEG XL images are not supported")
+        // JPEG XL: a bare codestream, or the ISO BMFF container's signature box.
+        if starts([0x00, 0x00, 0x00, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A]) || starts([0xFF, 0x0A]) {
+            return .supported(.jxl)
         }
-        return .unsupported(reason: "not a supported image format (JPEG, HEIC/HEIF, AVIF, WebP, PNG, TIFF) or video (MP4, MOV, 3GP)")
+        return .unsupported(reason: "not a supported image format (\(self.formatList)) or video (MP4, MOV, 3GP)")
+    }
+
+    /// The photo formats taken, for messages and `--help`.
+    public static let formatList =
+        "JPEG, HEIC/HEIF, AVIF, WebP, PNG, TIFF, JPEG XL; raw DNG, CR2, CR3, NEF, ARW, RAF, RW2, ORF, PEF"
+
+    /// The kind of a whole file whose first bytes said `kind`: a TIFF may be a DNG, NEF, ARW or
+    /// PEF, which only its directories tell.
+    public static func refine(_ kind: MediaKind, _ bytes: UnsafeRawBufferPointer) -> MediaKind {
+        guard kind == .tiff, let tiff = TIFFStructure(bytes) else { return kind }
+        return tiff.rawKind ?? kind
     }
 
     /// ISO base media files (`ftyp` box) are HEIF images or videos depending on their brands.
@@ -106,7 +156,7 @@ public enum MediaSniffer {
         if brands.contains(where: heic.contains) || brands.contains(where: generic.contains) {
             return .supported(.heic)
         }
-        if major == "crx " { return .unsupported(reason: "Canon CR3 raw photos are not supported yet") }
+        if major == "crx " { return .supported(.cr3) }
         if ["M4A ", "M4B ", "M4P ", "F4A ", "F4B "].contains(major) { return .unsupported(reason: "audio files are not supported") }
         if major == "qt  " { return .supported(.quickTime) }
         if major.hasPrefix("3gp") || major.hasPrefix("3g2") { return .supported(.threeGPP) }

@@ -1,51 +1,63 @@
 import IngestCore
 
-/// Finds the EXIF block (a TIFF structure) inside a photo's bytes, by container, without
-/// decoding any pixels.
+/// Finds the EXIF (TIFF structures) inside a photo's bytes, by container, without decoding any
+/// pixels.
 ///
-/// libexif's own JPEG loader stops at the first APPn segment it does not expect and so misses
-/// the EXIF that Samsung and Huawei phones write after APP6-APP9 segments; walking the
-/// containers here finds it wherever it is.
+/// A JPEG's EXIF is looked for in every APPn segment before the scan, not only the first: Samsung
+/// and Huawei phones write it after APP6-APP9 segments. A TIFF-based file (TIFF and most raw
+/// formats) is one TIFF structure, walked over the whole file, since its directories and values
+/// may lie anywhere in it.
 public enum ExifLocator {
-    /// The TIFF bytes (starting `II*\0` or `MM\0*`) of the file's EXIF, or nil when it has none.
+    /// The TIFF structures of the file's EXIF: none when it has no EXIF, three for a CR3.
+    public static func exif(in bytes: UnsafeRawBufferPointer, kind: MediaKind) -> [TIFFStructure] {
+        let reader = ByteReader(bytes)
+        switch kind {
+        case .cr3:
+            return CanonCR3.metadata(reader).compactMap { TIFFStructure($0.bytes, root: $0.root) }
+        default:
+            return self.tiffBlock(in: bytes, kind: kind).flatMap { TIFFStructure($0) }.map { [$0] } ?? []
+        }
+    }
+
+    /// The TIFF bytes (starting `II*\0` or `MM\0*`) of the file's EXIF, or nil when it has none
+    /// or keeps it in several structures (CR3).
     public static func tiffBlock(in bytes: UnsafeRawBufferPointer, kind: MediaKind) -> UnsafeRawBufferPointer? {
         let reader = ByteReader(bytes)
-        let block: UnsafeRawBufferPointer? =
-            switch kind {
-            case .jpeg: self.jpeg(reader)
-            case .png: self.png(reader)
-            case .webp: self.webp(reader)
-            case .tiff: bytes
-            case .heic, .avif: self.heif(reader)
-            case .mp4, .quickTime, .threeGPP: nil
-            }
-        return block.flatMap(self.stripToTIFF)
+        switch kind {
+        case .tiff, .dng, .cr2, .nef, .arw, .pef, .rw2, .orf:
+            // Their headers, RW2's and ORF's own magic numbers included, are the TIFF header.
+            return bytes
+        case .raf:
+            return FujifilmRAF.jpegRange(reader).flatMap { reader.slice($0.lowerBound, $0.count) }
+                .flatMap { self.jpeg(ByteReader($0)) }.flatMap(self.stripToTIFF)
+        case .cr3, .mp4, .quickTime, .threeGPP:
+            return nil
+        case .jpeg: return self.jpeg(reader).flatMap(self.stripToTIFF)
+        case .png: return self.png(reader).flatMap(self.stripToTIFF)
+        case .webp: return self.webp(reader).flatMap(self.stripToTIFF)
+        case .heic, .avif: return self.heif(reader).flatMap(self.stripToTIFF)
+        case .jxl: return self.jxl(reader).flatMap(self.stripToTIFF)
+        }
+    }
+
+    /// JPEG XL in its container: the `Exif` box, whose contents start with a 4-byte offset to the
+    /// TIFF header. A bare codestream carries no EXIF.
+    static func jxl(_ reader: ByteReader) -> UnsafeRawBufferPointer? {
+        guard reader.u32be(0) == 12, reader.fourCC(4) == "JXL ",
+            let box = ISOBox.find("Exif", in: reader, range: 0..<reader.count), box.payload.count > 4
+        else { return nil }
+        let headerOffset = Int(reader.u32be(box.payload.lowerBound))
+        guard headerOffset <= box.payload.count - 4 else { return nil }
+        return reader.slice(box.payload.lowerBound + 4 + headerOffset, box.payload.count - 4 - headerOffset)
     }
 
     /// JPEG: the first APP1 segment that starts `Exif\0\0`, anywhere before the scan data.
     static func jpeg(_ reader: ByteReader) -> UnsafeRawBufferPointer? {
-        var offset = 2
-        while offset + 4 <= reader.count {
-            guard reader.u8(offset) == 0xFF else { return nil }
-            let marker = reader.u8(offset + 1)
-            if marker == 0xFF {  // fill byte
-                offset += 1
-                continue
-            }
-            if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) {
-                offset += 2
-                continue
-            }
-            if marker == 0xDA || marker == 0xD9 { return nil }
-            let length = Int(reader.u16be(offset + 2))
-            guard length >= 2, offset + 2 + length <= reader.count else { return nil }
-            let payload = reader.slice(offset + 4, length - 2)
-            if marker == 0xE1, let payload, self.hasExifHeader(payload) {
-                return UnsafeRawBufferPointer(rebasing: payload[6...])
-            }
-            offset += 2 + length
+        let app1 = JPEGSegment.first(in: reader) { segment in
+            segment.marker == 0xE1
+                && reader.slice(segment.payload.lowerBound, segment.payload.count).map(self.hasExifHeader) == true
         }
-        return nil
+        return app1.flatMap { reader.slice($0.payload.lowerBound + 6, $0.payload.count - 6) }
     }
 
     /// PNG: the `eXIf` chunk.

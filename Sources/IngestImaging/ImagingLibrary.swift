@@ -35,7 +35,7 @@ public enum ImagingLibrary {
         guard ingest_vips_open(&reason, reason.count) == 0 else {
             throw IngestError(
                 .invalidConfiguration,
-                "libvips could not be loaded: \(String(cString: reason)) (is libvips42 installed?)")
+                "libvips could not be loaded: \(String(nulTerminated: reason)) (is libvips42 installed?)")
         }
         guard ingest_vips_init("photoingest") == 0 else {
             throw IngestError(.invalidConfiguration, "libvips could not start: \(VipsError.take())")

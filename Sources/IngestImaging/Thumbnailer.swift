@@ -14,6 +14,15 @@ public struct Thumbnails: Sendable, Equatable {
     public var large: Thumbnail
     /// Longest edge 200 px (or the original's, if smaller).
     public var small: Thumbnail
+    /// Set when the thumbnails are smaller than asked because the picture they were made from is:
+    /// a raw photo whose largest preview is small says so rather than passing it off as 500 px.
+    public var note: String?
+
+    public init(large: Thumbnail, small: Thumbnail, note: String? = nil) {
+        self.large = large
+        self.small = small
+        self.note = note
+    }
 }
 
 /// Makes the 500 px and 200 px JPEG thumbnails of a photo with libvips, from one decode.
@@ -65,25 +74,47 @@ public struct Thumbnailer: Sendable {
     /// mere warnings (common in real cameras' files) do not.
     static let loadOptions = "fail_on=error"
 
-    /// Decodes `bytes` once and encodes both thumbnails.
+    /// Decodes `bytes` once and encodes both thumbnails. A raw photo (`kind`) is shown through the
+    /// largest JPEG preview it embeds, turned by the raw file's orientation.
     ///
     /// - Throws: ``IngestError`` with `.tooManyPixels`, or `.decodeFailed` and libvips's reason.
-    public func thumbnails(of bytes: UnsafeRawBufferPointer) throws(IngestError) -> Thumbnails {
+    public func thumbnails(of bytes: UnsafeRawBufferPointer, kind: MediaKind? = nil) throws(IngestError) -> Thumbnails {
+        var source = bytes
+        var orientation: Int?
+        var note: String?
+        if let kind, kind.isRaw {
+            guard let preview = EmbeddedPreview.largest(in: bytes, kind: kind) else {
+                throw IngestError(.decodeFailed, "the raw photo embeds no JPEG preview to make thumbnails from")
+            }
+            source = UnsafeRawBufferPointer(rebasing: bytes[preview.range])
+            orientation = preview.orientation
+            if max(preview.frame.width, preview.frame.height) < self.largeEdge {
+                note =
+                    "the raw photo's largest embedded preview is \(preview.frame.width)×\(preview.frame.height): "
+                    + "its thumbnails are no bigger"
+            }
+        }
         // libvips starts on first use: a re-run with nothing new to decode never pays for it.
         try ImagingLibrary.bootstrap()
+        var thumbnails: Thumbnails
         do {
-            return try VipsError.lock.shared { () throws(IngestError) in try self.make(bytes) }
+            thumbnails = try VipsError.lock.shared { () throws(IngestError) in
+                try self.make(source, orientation: orientation)
+            }
         } catch  where error.code == .decodeFailed {
             // libvips has one error buffer for the process: a failure's text can hold lines that
             // other decodes wrote meanwhile. Failing again alone gives this file's reason only.
-            return try VipsError.lock.exclusive { () throws(IngestError) in
+            thumbnails = try VipsError.lock.exclusive { () throws(IngestError) in
                 vips_error_clear()
-                return try self.make(bytes)
+                return try self.make(source, orientation: orientation)
             }
         }
+        thumbnails.note = note
+        return thumbnails
     }
 
-    private func make(_ bytes: UnsafeRawBufferPointer) throws(IngestError) -> Thumbnails {
+    /// `orientation`, when given, replaces the image's own (none, for most raw previews).
+    private func make(_ bytes: UnsafeRawBufferPointer, orientation: Int?) throws(IngestError) -> Thumbnails {
         guard let base = bytes.baseAddress, !bytes.isEmpty else {
             throw IngestError(.decodeFailed, "empty file")
         }
@@ -103,7 +134,8 @@ public struct Thumbnailer: Sendable {
         // libvips reads the buffer lazily; every use of it ends inside this function.
         let mutableBase = UnsafeMutableRawPointer(mutating: base)
         let export: Int32 = self.colourTransform == .always || Self.needsColourTransform(header) ? 1 : 0
-        let shrunk: ImageRef
+        let noRotate: Int32 = orientation == nil ? 0 : 1
+        var shrunk: ImageRef
         if self.jpegShrink == .toTheTarget, MediaSniffer.sniff(bytes) == .supported(.jpeg),
             let factor = Self.dctShrink(longestEdge: max(width, height), target: self.largeEdge)
         {
@@ -111,13 +143,17 @@ public struct Thumbnailer: Sendable {
                 ingest_vips_jpeg_shrunk(mutableBase, bytes.count, &$0, Int32(factor), Self.loadOptions)
             }
             shrunk = try ImageRef.make("decoding") {
-                ingest_vips_thumbnail_decoded(decoded.pointer, &$0, Int32(self.largeEdge), export)
+                ingest_vips_thumbnail_decoded(decoded.pointer, &$0, Int32(self.largeEdge), export, noRotate)
             }
         } else {
             shrunk = try ImageRef.make("decoding") {
                 ingest_vips_thumbnail_buffer(
-                    mutableBase, bytes.count, &$0, Int32(self.largeEdge), export, Self.loadOptions)
+                    mutableBase, bytes.count, &$0, Int32(self.largeEdge), export, noRotate, Self.loadOptions)
             }
+        }
+        if let orientation, orientation != 1 {
+            let input = shrunk
+            shrunk = try ImageRef.make("turning the preview") { ingest_vips_orient(input.pointer, &$0, Int32(orientation)) }
         }
         let large = try self.displayable(shrunk).copiedToMemory()
         let largeJPEG = try large.jpeg(quality: self.quality)

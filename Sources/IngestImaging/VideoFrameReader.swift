@@ -18,7 +18,7 @@ public enum VideoFrameReader {
         guard ingest_av_open(&reason, reason.count) == 0 else {
             throw IngestError(
                 .invalidConfiguration,
-                "FFmpeg's libraries could not be loaded: \(String(cString: reason)) (is libavformat59 installed?)")
+                "FFmpeg's libraries could not be loaded: \(String(nulTerminated: reason)) (is libavformat59 installed?)")
         }
         ingest_av_silence_logs()
     }
@@ -153,6 +153,6 @@ public enum VideoFrameReader {
     private static func failure(_ doing: String, _ code: Int32) -> IngestError {
         var text = [CChar](repeating: 0, count: 256)
         av_strerror(code, &text, text.count)
-        return IngestError(.decodeFailed, "\(doing) failed: \(String(cString: text))")
+        return IngestError(.decodeFailed, "\(doing) failed: \(String(nulTerminated: text))")
     }
 }

@@ -168,7 +168,11 @@ extension Pipeline {
             do {
                 let result = try await stages.store.process(.init(photo: photo, event: events[index]), context: context)
                 outcomes[index].status = result == .stored ? .uploaded : .duplicate
-                if result == .duplicate { outcomes[index].reason = "the event already holds these bytes" }
+                if result == .duplicate {
+                    outcomes[index].reason = "the event already holds these bytes"
+                } else if let note = thumbnails?.note {
+                    outcomes[index].reason = note
+                }
                 settle(stored: true, [index])
             } catch {
                 outcomes[index] = Self.failed(outcomes[index], error, stages: stages)

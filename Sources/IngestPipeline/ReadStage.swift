@@ -106,7 +106,8 @@ public struct ReadStage: Stage {
         let total = clock.now - started
         return .photo(
             LoadedFile(
-                file: DiscoveredFile(path: file.path, stamp: stamp), kind: kind, bytes: bytes,
+                file: DiscoveredFile(path: file.path, stamp: stamp),
+                kind: bytes.withUnsafeBytes { MediaSniffer.refine(kind, $0) }, bytes: bytes,
                 hash: hasher.finalize(), readSeconds: (total - hashDuration).seconds,
                 hashSeconds: hashDuration.seconds))
     }

@@ -19,10 +19,11 @@ public struct ThumbnailStage: Stage {
             }
         }
         let bytes = file.bytes
+        let kind = file.kind
         return try await context.cpu.run { () throws(IngestError) -> Thumbnails in
             // withUnsafeBytes only rethrows untyped errors; carry the typed one out in a Result.
             let result = bytes.withUnsafeBytes { buffer in
-                Result { () throws(IngestError) -> Thumbnails in try thumbnailer.thumbnails(of: buffer) }
+                Result { () throws(IngestError) -> Thumbnails in try thumbnailer.thumbnails(of: buffer, kind: kind) }
             }
             return try result.get()
         }

@@ -33,6 +33,28 @@ public enum Fixtures {
         return url
     }
 
+    /// One of exiftool's raw samples (`../shared/corpus/media/exiftool-samples`), copied, with a
+    /// JPEG preview of `width`×`height` written into it by exiftool as `previewTag` (NEF and DNG
+    /// keep a full-size preview as `JpgFromRaw`, CR2 as `PreviewImage`), then `tags`.
+    public static func raw(
+        _ sample: String, in folder: TemporaryFolder, previewTag: String, width: Int, height: Int,
+        tags: [String: String] = [:]
+    ) throws -> URL {
+        let preview = try self.jpeg(in: folder, name: "preview-\(sample).jpg", width: width, height: height)
+        let url = folder.appending(sample)
+        try? FileManager.default.removeItem(at: url)
+        try FileManager.default.copyItem(
+            at: TestEnvironment.mediaCorpus.appendingPathComponent("exiftool-samples/\(sample)"), to: url)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: url.path)
+        // -m: the samples' image data is cut away, which exiftool warns of but may write past.
+        let written = tags.sorted { $0.key < $1.key }.map { "-\($0.key)=\($0.value)" }
+        try check(
+            runProgram(
+                "exiftool", ["-m", "-q", "-overwrite_original", "-\(previewTag)<=\(preview.path)"] + written + [url.path]))
+        try FileManager.default.removeItem(at: preview)
+        return url
+    }
+
     /// Writes EXIF tags with exiftool (`-TAG=VALUE`; a tag ending in `#` is written as a number).
     public static func write(_ tags: [String: String], to url: URL) throws {
         let arguments = ["-q", "-overwrite_original"] + tags.sorted { $0.key < $1.key }.map { "-\($0.key)=\($0.value)" }

@@ -3,8 +3,9 @@ import IngestCore
 import IngestImaging
 
 /// Every parser photoingest runs over a file's untrusted bytes, run over one input: the media
-/// sniffer, the container walkers (JPEG, PNG, WebP, HEIF, and the bytes taken as bare TIFF), the
-/// EXIF reader (libexif), the video box walkers (the streaming `moov` collector and the `moov`
+/// sniffer and its raw refinement, the container walkers (JPEG, PNG, WebP, HEIF, JPEG XL, CR3, RAF,
+/// and the bytes taken as a TIFF-based file), the TIFF walker and EXIF reader, the raw preview
+/// finder and JPEG frame reader, the video box walkers (the streaming `moov` collector and the `moov`
 /// reader), the ICC profile reader and the capture-time rules. A crash, a hang or a broken invariant here
 /// is a finding. Shared by the fuzz tests and the libFuzzer harness in `Fuzz/`.
 public enum ParserFuzzTarget {
@@ -17,15 +18,33 @@ public enum ParserFuzzTarget {
     @discardableResult
     public static func run(_ bytes: UnsafeRawBufferPointer) -> [String] {
         var broken: [String] = []
-        _ = MediaSniffer.sniff(bytes.prefix(MediaSniffer.headerLength))
+        if case .supported(let kind) = MediaSniffer.sniff(bytes.prefix(MediaSniffer.headerLength)) {
+            _ = MediaSniffer.refine(kind, bytes)
+        }
+        // A view found is into the input, never past it.
+        func inside(_ view: UnsafeRawBufferPointer) -> Bool {
+            guard view.count > 0 else { return true }
+            guard let start = bytes.baseAddress, let base = view.baseAddress else { return false }
+            return base >= UnsafeRawPointer(start) && base + view.count <= UnsafeRawPointer(start) + bytes.count
+        }
         for kind in MediaKind.allCases {
-            if let block = ExifLocator.tiffBlock(in: bytes, kind: kind), block.count > 0 {
-                // A block found is a view into the input, never past it.
-                let start = bytes.baseAddress.map { UnsafeRawPointer($0) }
-                let inside =
-                    start.map { block.baseAddress! >= $0 && block.baseAddress! + block.count <= $0 + bytes.count }
-                    ?? false
-                if !inside { broken.append("the EXIF block found for \(kind) lies outside the input") }
+            for tiff in ExifLocator.exif(in: bytes, kind: kind) {
+                if !inside(tiff.reader.bytes) { broken.append("the EXIF found for \(kind) lies outside the input") }
+                for directory in tiff.directories {
+                    for entry in directory.entries where TIFFStructure.size(of: entry.type).map({
+                        entry.valueOffset + entry.count * $0 > tiff.reader.count
+                    }) ?? true {
+                        broken.append("a TIFF entry's value lies outside its structure (\(kind))")
+                    }
+                }
+                if tiff.directories.count > TIFFStructure.directoryLimit { broken.append("too many TIFF directories") }
+            }
+            if let preview = EmbeddedPreview.largest(in: bytes, kind: kind) {
+                if preview.range.lowerBound < 0 || preview.range.upperBound > bytes.count {
+                    broken.append("the \(kind) preview lies outside the input")
+                } else if JPEGFrame(UnsafeRawBufferPointer(rebasing: bytes[preview.range])) != preview.frame {
+                    broken.append("the \(kind) preview's frame is not the one at its range")
+                }
             }
             let fields = MetadataReader.timeFields(in: bytes, kind: kind)
             let capture = Self.resolver.resolve(fields, fileModified: Self.modified)
@@ -94,7 +113,10 @@ public enum ParserFuzzTarget {
             (0x9004, .ascii("2025:09:27 21:39:00")), (0x9012, .ascii("+05:45")),
         ]
         builder.gps = [(0x001D, .ascii("2025:09:28")), (0x0007, .rationals([(4, 1), (39, 1), (0, 1)]))]
-        var seeds: [[UInt8]] = []
+        // exiftool's raw and JPEG XL samples (small: their image data is cut away), where present.
+        var seeds: [[UInt8]] = TestEnvironment.files(
+            under: TestEnvironment.mediaCorpus.appendingPathComponent("exiftool-samples")
+        ).filter { !["mov", "mts", "mkv", "heic"].contains($0.pathExtension) }.compactMap { try? [UInt8](Data(contentsOf: $0)) }
         for bigEndian in [false, true] {
             builder.bigEndian = bigEndian
             seeds += [

@@ -182,7 +182,7 @@ enum CurlLibrary {
             return .failure(
                 IngestError(
                     .invalidConfiguration,
-                    "libcurl could not be loaded: \(String(cString: reason)) (is libcurl4 installed?)"))
+                    "libcurl could not be loaded: \(String(nulTerminated: reason)) (is libcurl4 installed?)"))
         }
         curl_global_init(Int(CURL_GLOBAL_DEFAULT))
         return .success(())

@@ -103,28 +103,30 @@ import Testing
         "video/with-gps.mov": ("uploaded", "quicktime-offset"),
         "video/with-gps.mp4": ("uploaded", "quicktime-utc"),
         "video/xmp480qt.mov": ("uploaded", "quicktime-utc"),
-        // NEF is TIFF inside: libvips reads its IFD0 preview; the EXIF date is not found yet (raw issue).
+        // JPEGs named .nef: taken by their content.
         "raw/Issue 247-1.nef": ("uploaded", "exif-assumed-zone"),
         "raw/Issue 247-2.nef": ("uploaded", "exif-assumed-zone"),
         "raw/Issue 247-3.nef": ("uploaded", "exif-assumed-zone"),
         "raw/Issue 247-4.nef": ("uploaded", "exif-assumed-zone"),
-        "raw/Issue 419.rw2": ("skipped", "not a supported image format"),
-        "exiftool-samples/CanonRaw.cr2": ("failed", "tiff2vips"),
-        "exiftool-samples/CanonRaw.cr3": ("skipped", "Canon CR3 raw photos are not supported yet"),
-        "exiftool-samples/CanonRaw.crw": ("skipped", "not a supported image format"),
-        "exiftool-samples/DNG.dng": ("uploaded", "exif-assumed-zone"),
-        "exiftool-samples/FujiFilm.raf": ("skipped", "not a supported image format"),
-        "exiftool-samples/JXL.jxl": ("skipped", "JPEG XL images are not supported"),
-        "exiftool-samples/JXL2.jxl": ("skipped", "not a supported image format"),
+        // exiftool's raw samples keep 26-byte stand-ins for their previews, or 8×8 ones; the cut RW2 none.
+        "raw/Issue 419.rw2": ("failed", "no JPEG preview"),
+        "exiftool-samples/CanonRaw.cr2": ("failed", "no JPEG preview"),
+        "exiftool-samples/CanonRaw.cr3": ("failed", "no JPEG preview"),
+        "exiftool-samples/CanonRaw.crw": ("skipped", "Canon CRW raw photos are not supported"),
+        "exiftool-samples/DNG.dng": ("failed", "no JPEG preview"),
+        "exiftool-samples/FujiFilm.raf": ("uploaded", "largest embedded preview is 8×8"),
+        // Cut to their headers.
+        "exiftool-samples/JXL.jxl": ("failed", "jxlload"),
+        "exiftool-samples/JXL2.jxl": ("failed", "jxlload"),
         "exiftool-samples/M2TS.mts": ("skipped", "not a supported image format"),
         "exiftool-samples/Matroska.mkv": ("skipped", "video (Matroska/WebM) is not supported yet"),
-        "exiftool-samples/Nikon.nef": ("failed", "tiff2vips: read error"),
-        "exiftool-samples/Panasonic.rw2": ("skipped", "not a supported image format"),
+        "exiftool-samples/Nikon.nef": ("failed", "no JPEG preview"),
+        "exiftool-samples/Panasonic.rw2": ("uploaded", "largest embedded preview is 8×8"),
         "exiftool-samples/PhaseOne.iiq": ("uploaded", "exif-assumed-zone"),
         "exiftool-samples/QuickTime.heic": ("failed", "Unexpected end of file"),
         // A container sample with its frames cut away: dated from mvhd, kept without thumbnails.
         "exiftool-samples/QuickTime.mov": ("uploaded", "stored without thumbnails: no frame could be decoded"),
-        "exiftool-samples/Sigma.x3f": ("skipped", "not a supported image format"),
+        "exiftool-samples/Sigma.x3f": ("skipped", "Sigma X3F raw photos are not supported"),
     ]
 
     @Test(

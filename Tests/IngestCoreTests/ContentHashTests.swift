@@ -84,6 +84,18 @@ import Testing
         #expect(MediaSniffer.sniff(ftyp("heic\u{0}\u{0}\u{0}\u{0}mif1heicmiaf")) == .supported(.heic))
     }
 
+    @Test("Raw formats and JPEG XL by their magic numbers; a CR3 is a photo, not a video")
+    func rawFormatsAndJPEGXL() {
+        #expect(MediaSniffer.sniff(self.bytes([0x49, 0x49, 0x2A, 0, 0x10, 0, 0, 0], "CR\u{2}\u{0}")) == .supported(.cr2))
+        #expect(MediaSniffer.sniff(self.bytes([0x49, 0x49, 0x55, 0, 0x18, 0, 0, 0])) == .supported(.rw2))
+        #expect(MediaSniffer.sniff(self.bytes([], "IIRO")) == .supported(.orf))
+        #expect(MediaSniffer.sniff(self.bytes([], "MMOR")) == .supported(.orf))
+        #expect(MediaSniffer.sniff(self.bytes([], "FUJIFILMCCD-RAW 0201")) == .supported(.raf))
+        #expect(MediaSniffer.sniff(self.bytes([0, 0, 0, 0x18], "ftypcrx \u{0}\u{0}\u{0}\u{1}crx isom")) == .supported(.cr3))
+        #expect(MediaSniffer.sniff(self.bytes([0xFF, 0x0A, 0x08, 0x04])) == .supported(.jxl))
+        #expect(MediaSniffer.sniff(self.bytes([0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A])) == .supported(.jxl))
+    }
+
     /// The reason given for refusing `bytes`, or nil when they were taken for a photo.
     func refusal(_ bytes: [UInt8]) -> String? {
         if case .unsupported(let reason) = MediaSniffer.sniff(bytes) { reason } else { nil }
@@ -94,10 +106,10 @@ import Testing
             self.refusal(self.bytes([0, 0, 0, 0x18], "ftypM4A \u{0}\u{0}\u{0}\u{0}M4A mp42")),
             "audio was taken for a video")
         #expect(audio.contains("audio"))
-        let raw = try #require(
-            self.refusal(self.bytes([0, 0, 0, 0x18], "ftypcrx \u{0}\u{0}\u{0}\u{1}crx isom")),
-            "a CR3 was taken for a video")
-        #expect(raw.contains("CR3"))
+        let crw = try #require(self.refusal(self.bytes([0x49, 0x49, 0x1A, 0, 0, 0], "HEAPCCDR")), "a CRW was taken")
+        #expect(crw.contains("CRW"))
+        let x3f = try #require(self.refusal(self.bytes([], "FOVb")), "an X3F was taken")
+        #expect(x3f.contains("X3F"))
         #expect(self.refusal([]) == "empty file")
         let gif = try #require(self.refusal(self.bytes([], "GIF89a")), "a GIF was taken for a photo")
         #expect(gif.contains("GIF"))

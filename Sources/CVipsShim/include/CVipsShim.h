@@ -8,10 +8,11 @@
 
 int ingest_vips_init(const char *argv0);
 int ingest_vips_header_from_buffer(const void *buffer, size_t length, VipsImage **out);
-int ingest_vips_thumbnail_buffer(void *buffer, size_t length, VipsImage **out, int width, int export_srgb, const char *load_options);
+int ingest_vips_thumbnail_buffer(void *buffer, size_t length, VipsImage **out, int width, int export_srgb, int no_rotate, const char *load_options);
+int ingest_vips_orient(VipsImage *in, VipsImage **out, int orientation);
 int ingest_vips_thumbnail_image(VipsImage *in, VipsImage **out, int width);
 int ingest_vips_jpeg_shrunk(void *buffer, size_t length, VipsImage **out, int shrink, const char *load_options);
-int ingest_vips_thumbnail_decoded(VipsImage *in, VipsImage **out, int width, int export_srgb);
+int ingest_vips_thumbnail_decoded(VipsImage *in, VipsImage **out, int width, int export_srgb, int no_rotate);
 int ingest_vips_flatten_white(VipsImage *in, VipsImage **out);
 int ingest_vips_colourspace_srgb(VipsImage *in, VipsImage **out);
 int ingest_vips_jpegsave_buffer(VipsImage *in, void **buffer, size_t *length, int quality);

@@ -83,10 +83,12 @@ struct UploadController {
         if try await self.archive.holds(received, inEvent: eventID) {
             throw APIError(.conflict, "the event already holds this photo", fields: ["duplicate": true, "hash": received.prefixed])
         }
-        guard case .supported(let kind) = MediaSniffer.sniff(form.fileHead) else {
+        guard case .supported(let sniffed) = MediaSniffer.sniff(form.fileHead) else {
             throw APIError(.badRequest, "the file is not a supported photo or video")
         }
         let path = form.temporaryPathForArchive
+        // A TIFF may be a raw format (DNG, NEF, …) that only its directories tell.
+        let kind = sniffed != .tiff ? sniffed : try await BlockingWork.run { try Self.refined(sniffed, path: path) }
         let provided = (form.thumbnails["thumbnail_500"] ?? [], form.thumbnails["thumbnail_200"] ?? [])
         let thumbnailer = self.thumbnailer
         let thumbnails = try await BlockingWork.run {
@@ -122,14 +124,23 @@ struct UploadController {
             let made = try? thumbnailer.thumbnails(of: try VideoFrameReader.frame(path: path, maxPixels: thumbnailer.maxPixels))
             return (made?.large.jpeg ?? [], made?.small.jpeg ?? [])
         }
-        guard let bytes = FileManager.default.contents(atPath: path) else {
-            throw APIError(.internalServerError, "the upload could not be read back")
-        }
+        let bytes = try Self.readBack(path)
         do {
-            let made = try [UInt8](bytes).withUnsafeBytes { try thumbnailer.thumbnails(of: $0) }
+            let made = try bytes.withUnsafeBytes { try thumbnailer.thumbnails(of: $0, kind: kind) }
             return (made.large.jpeg, made.small.jpeg)
         } catch {
             throw APIError(.badRequest, "the image could not be decoded: \(error)")
         }
+    }
+
+    static func refined(_ kind: MediaKind, path: String) throws -> MediaKind {
+        try Self.readBack(path).withUnsafeBytes { MediaSniffer.refine(kind, $0) }
+    }
+
+    static func readBack(_ path: String) throws -> [UInt8] {
+        guard let bytes = FileManager.default.contents(atPath: path) else {
+            throw APIError(.internalServerError, "the upload could not be read back")
+        }
+        return [UInt8](bytes)
     }
 }

@@ -7,9 +7,11 @@ struct RunCommand: AsyncParsableCommand {
         commandName: "run",
         abstract: "Ingest every photo under the given files and folders.",
         discussion: """
-            Supported: photos in JPEG, HEIC/HEIF, AVIF, WebP, PNG and TIFF; videos in MP4/M4V, QuickTime \
-            MOV and 3GPP (streamed, never held in memory; thumbnails from a frame near 1 s). Recognised by \
-            their content, not their name. Other files are reported as skipped, with the reason.
+            Supported: photos in JPEG, HEIC/HEIF, AVIF, WebP, PNG, TIFF and JPEG XL; camera raw in DNG, \
+            CR2, CR3, NEF, ARW, RAF, RW2, ORF and PEF (thumbnails from the largest preview they embed); \
+            videos in MP4/M4V, QuickTime MOV and 3GPP (streamed, never held in memory; thumbnails from a \
+            frame near 1 s). Recognised by their content, not their name. Other files are reported as \
+            skipped, with the reason.
 
             With no server, photos go into a local archive: each original stored once by its SHA-256, with \
             500 px and 200 px JPEG thumbnails and an SQLite index of which event holds which photo.

@@ -1,0 +1,166 @@
+/// The directories (IFDs) of a TIFF structure, found by walking it from its header: the main
+/// chain (IFD0, IFD1, …), SubIFDs, and the EXIF, GPS and Interoperability IFDs they point to.
+///
+/// The one reader of TIFF-structured metadata in photoingest: the EXIF block of a JPEG, PNG, WebP
+/// or HEIF, and whole TIFF-based files (TIFF, DNG, CR2, NEF, ARW, PEF, RW2, ORF), whose
+/// directories and values may lie anywhere in the file. Every offset is checked against the
+/// bytes; a directory is visited once, and at most ``directoryLimit`` of them, so a hostile file
+/// with looping or endless pointers costs a bounded walk.
+public struct TIFFStructure {
+    public enum DirectoryKind: Sendable, Equatable {
+        /// The n-th directory of the main chain: 0 describes the image, 1 usually its thumbnail.
+        case main(Int)
+        /// A SubIFD: raw files keep their full-size image and previews here.
+        case sub
+        case exif, gps, interoperability
+    }
+
+    /// One entry: a tag, its TIFF type and count, and where its value lies in the bytes.
+    public struct Entry: Sendable, Equatable {
+        public var tag: UInt16
+        public var type: UInt16
+        public var count: Int
+        /// Offset of the value's first byte in the bytes walked; the value lies wholly inside them.
+        public var valueOffset: Int
+    }
+
+    public struct Directory: Sendable {
+        public var kind: DirectoryKind
+        public var entries: [Entry]
+
+        public func entry(_ tag: UInt16) -> Entry? { self.entries.first { $0.tag == tag } }
+    }
+
+    public static let directoryLimit = 64
+    /// More entries than any camera writes; a directory claiming more is cut there.
+    public static let entryLimit = 1_024
+
+    public let reader: ByteReader
+    public let bigEndian: Bool
+    public private(set) var directories: [Directory] = []
+
+    /// Walks the structure in `bytes`, whose first byte is the TIFF header (`II` or `MM`). Besides
+    /// TIFF's 42, the magic numbers of Panasonic's RW2 (`IIU\0`) and Olympus's ORF (`IIRO`,
+    /// `IIRS`, `MMOR`) are taken. `root` names the first directory: CR3 keeps EXIF and GPS as
+    /// separate structures whose first directory is the EXIF or the GPS IFD. Nil when the header
+    /// is not a TIFF header.
+    public init?(_ bytes: UnsafeRawBufferPointer, root: DirectoryKind = .main(0)) {
+        let reader = ByteReader(bytes)
+        guard reader.count >= 8 else { return nil }
+        switch (reader.u8(0), reader.u8(1)) {
+        case (0x49, 0x49): self.bigEndian = false
+        case (0x4D, 0x4D): self.bigEndian = true
+        default: return nil
+        }
+        self.reader = reader
+        guard [0x2A, 0x55, 0x4F52, 0x5352].contains(self.u16(2)) else { return nil }
+        self.walk(from: Int(self.u32(4)), root: root)
+    }
+
+    public func u16(_ offset: Int) -> UInt16 {
+        self.bigEndian
+            ? self.reader.u16be(offset) : UInt16(self.reader.u8(offset)) | UInt16(self.reader.u8(offset + 1)) << 8
+    }
+
+    public func u32(_ offset: Int) -> UInt32 {
+        self.bigEndian ? self.reader.u32be(offset) : self.reader.u32le(offset)
+    }
+
+    private mutating func walk(from first: Int, root: DirectoryKind) {
+        var pending: [(offset: Int, kind: DirectoryKind)] = [(first, root)]
+        var visited: Set<Int> = []
+        while !pending.isEmpty, self.directories.count < Self.directoryLimit {
+            let (offset, kind) = pending.removeFirst()
+            guard offset >= 8, offset + 2 <= self.reader.count, visited.insert(offset).inserted else { continue }
+            let declared = Int(self.u16(offset))
+            let fitting = (self.reader.count - offset - 2) / 12
+            let count = min(declared, fitting, Self.entryLimit)
+            var entries: [Entry] = []
+            entries.reserveCapacity(count)
+            for index in 0..<count {
+                if let entry = self.entry(at: offset + 2 + index * 12) { entries.append(entry) }
+            }
+            let directory = Directory(kind: kind, entries: entries)
+            self.directories.append(directory)
+            // Pointers to further directories, each followed once.
+            for entry in entries {
+                switch (entry.tag, kind) {
+                case (0x8769, .main), (0x8769, .sub): pending.append((self.pointer(entry, 0), .exif))
+                case (0x8825, .main), (0x8825, .sub): pending.append((self.pointer(entry, 0), .gps))
+                case (0xA005, .exif): pending.append((self.pointer(entry, 0), .interoperability))
+                case (0x014A, .main), (0x014A, .sub):
+                    for index in 0..<min(entry.count, Self.directoryLimit) {
+                        pending.append((self.pointer(entry, index), .sub))
+                    }
+                default: break
+                }
+            }
+            if case .main(let position) = kind, declared <= fitting {
+                let next = Int(self.u32(offset + 2 + declared * 12))
+                if next != 0 { pending.append((next, .main(position + 1))) }
+            }
+        }
+    }
+
+    /// The entry at `offset`, or nil when its value would lie outside the bytes.
+    private func entry(at offset: Int) -> Entry? {
+        let type = self.u16(offset + 2)
+        let count = Int(self.u32(offset + 4))
+        guard let size = Self.size(of: type) else { return nil }
+        let (length, overflow) = count.multipliedReportingOverflow(by: size)
+        guard !overflow else { return nil }
+        let valueOffset = length <= 4 ? offset + 8 : Int(self.u32(offset + 8))
+        guard valueOffset <= self.reader.count, length <= self.reader.count - valueOffset else { return nil }
+        return Entry(tag: self.u16(offset), type: type, count: count, valueOffset: valueOffset)
+    }
+
+    /// Bytes per value of a TIFF type; nil for a type TIFF does not define.
+    public static func size(of type: UInt16) -> Int? {
+        switch type {
+        case 1, 2, 6, 7: 1
+        case 3, 8: 2
+        case 4, 9, 11, 13: 4
+        case 5, 10, 12: 8
+        default: nil
+        }
+    }
+
+    private func pointer(_ entry: Entry, _ index: Int) -> Int { self.unsigned(entry, index).map(Int.init) ?? 0 }
+
+    /// The `index`-th value of a BYTE, SHORT, LONG or IFD entry.
+    public func unsigned(_ entry: Entry, _ index: Int = 0) -> UInt32? {
+        guard index >= 0, index < entry.count else { return nil }
+        switch entry.type {
+        case 1: return UInt32(self.reader.u8(entry.valueOffset + index))
+        case 3: return UInt32(self.u16(entry.valueOffset + index * 2))
+        case 4, 13: return self.u32(entry.valueOffset + index * 4)
+        default: return nil
+        }
+    }
+
+    /// An ASCII value (or UNDEFINED, which some cameras use for text), cut at the first NUL.
+    public func string(_ entry: Entry) -> String? {
+        guard entry.type == 2 || entry.type == 7,
+            let bytes = self.reader.slice(entry.valueOffset, entry.count)
+        else { return nil }
+        return String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+    }
+
+    /// A RATIONAL entry's values.
+    public func rationals(_ entry: Entry) -> [ExifRational]? {
+        guard entry.type == 5 else { return nil }
+        return (0..<min(entry.count, 64)).map { index in
+            ExifRational(self.u32(entry.valueOffset + index * 8), self.u32(entry.valueOffset + index * 8 + 4))
+        }
+    }
+
+    /// The first entry with `tag` in directories of the given kinds, searched in that order.
+    public func entry(_ tag: UInt16, in kinds: [DirectoryKind]) -> Entry? {
+        for kind in kinds {
+            for directory in self.directories where directory.kind == kind {
+                if let entry = directory.entry(tag) { return entry }
+            }
+        }
+        return nil
+    }
+}
