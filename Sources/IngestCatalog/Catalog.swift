@@ -257,13 +257,15 @@ public final class Catalog: Sendable {
             let file = try db.cachedStatement(
                 sql: """
                     INSERT INTO file (path, size, mtime_ns, inode, sha256, media_type, capture_time,
-                        capture_source, local_time, utc_offset, capture_notes, assumed_zone, seen_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        capture_source, local_time, utc_offset, capture_notes, assumed_zone, pair_path,
+                        pair_reason, seen_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT(path) DO UPDATE SET size = excluded.size, mtime_ns = excluded.mtime_ns,
                         inode = excluded.inode, sha256 = excluded.sha256, media_type = excluded.media_type,
                         capture_time = excluded.capture_time, capture_source = excluded.capture_source,
                         local_time = excluded.local_time, utc_offset = excluded.utc_offset,
                         capture_notes = excluded.capture_notes, assumed_zone = excluded.assumed_zone,
+                        pair_path = excluded.pair_path, pair_reason = excluded.pair_reason,
                         seen_at = excluded.seen_at
                     """)
             let outcome = try db.cachedStatement(
@@ -282,7 +284,7 @@ public final class Catalog: Sendable {
                     capture.map { RFC3339.format($0.instant) }, capture?.source.rawValue,
                     capture?.localTime?.description, capture?.offset,
                     capture.flatMap { $0.notes.isEmpty ? nil : $0.notes.joined(separator: "; ") }, record.assumedZone,
-                    now,
+                    record.pair?.path, record.pair?.reason, now,
                 ])
                 try outcome.execute(arguments: [
                     record.path, record.destination, record.event, record.window, record.status.rawValue,

@@ -18,13 +18,16 @@ public struct CatalogRecord: Sendable, Equatable {
     /// The zone the capture time was read in, when it was assumed (`--timezone` or this machine's)
     /// rather than written by the camera: a run in another zone dates the file again.
     public var assumedZone: String?
+    /// The file this one is paired with, if any.
+    public var pair: FilePair?
 
     public init(
         path: String, stamp: FileStamp, sha256: ContentHash?, mediaType: String?, capture: CaptureTime?,
         destination: String, event: String, window: String, status: FileStatus, reason: String?,
         errorCode: String? = nil,
-        assumedZone: String? = nil
+        assumedZone: String? = nil, pair: FilePair? = nil
     ) {
+        self.pair = pair
         self.path = path
         self.stamp = stamp
         self.sha256 = sha256

@@ -60,6 +60,11 @@ enum Migrations {
             try db.execute(sql: "ALTER TABLE run ADD COLUMN event_name TEXT")
             try db.execute(sql: "UPDATE run SET invocation = id")
         }
+        // A file paired with another (a Live Photo's still and clip, a raw photo and its JPEG).
+        migrator.registerMigration("v5-pair") { db in
+            try db.execute(sql: "ALTER TABLE file ADD COLUMN pair_path TEXT")
+            try db.execute(sql: "ALTER TABLE file ADD COLUMN pair_reason TEXT")
+        }
         return migrator
     }
 }

@@ -11,11 +11,14 @@ public struct QuickTimeFields: Sendable, Equatable {
     public var location: String?
     /// Degrees clockwise that the video track's display matrix turns its frames: 0, 90, 180 or 270.
     public var rotation: Int
+    /// Apple's `com.apple.quicktime.content.identifier` key: the clip of a Live Photo names its still.
+    public var contentIdentifier: String?
 
     public init(
         movieCreated: UInt64? = nil, appleCreationDate: String? = nil, userDataDate: String? = nil,
-        location: String? = nil, rotation: Int = 0
+        location: String? = nil, rotation: Int = 0, contentIdentifier: String? = nil
     ) {
+        self.contentIdentifier = contentIdentifier
         self.movieCreated = movieCreated
         self.appleCreationDate = appleCreationDate
         self.userDataDate = userDataDate

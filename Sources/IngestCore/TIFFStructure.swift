@@ -13,6 +13,8 @@ public struct TIFFStructure {
         /// A SubIFD: raw files keep their full-size image and previews here.
         case sub
         case exif, gps, interoperability
+        /// A maker note's directory (Apple's), its offsets counted from the note's start.
+        case makerNote
     }
 
     /// One entry: a tag, its TIFF type and count, and where its value lies in the bytes.
@@ -55,6 +57,19 @@ public struct TIFFStructure {
         self.reader = reader
         guard [0x2A, 0x55, 0x4F52, 0x5352].contains(self.u16(2)) else { return nil }
         self.walk(from: Int(self.u32(4)), root: root)
+    }
+
+    /// Apple's maker note (the EXIF MakerNote of iPhone photos): `Apple iOS\0`, a version, `MM`,
+    /// then one big-endian directory at 14 whose offsets count from the note's start. Nil for any
+    /// other maker's note.
+    public init?(appleMakerNote bytes: UnsafeRawBufferPointer) {
+        let reader = ByteReader(bytes)
+        guard reader.count >= 16, (0..<10).allSatisfy({ reader.u8($0) == Array("Apple iOS\0".utf8)[$0] }),
+            reader.u8(12) == 0x4D, reader.u8(13) == 0x4D
+        else { return nil }
+        self.reader = reader
+        self.bigEndian = true
+        self.walk(from: 14, root: .makerNote)
     }
 
     public func u16(_ offset: Int) -> UInt16 {

@@ -26,6 +26,7 @@ public enum QuickTimeReader {
                 let items = self.metadataItems(reader, meta: box)
                 fields.appleCreationDate = fields.appleCreationDate ?? items["com.apple.quicktime.creationdate"]
                 fields.location = fields.location ?? items["com.apple.quicktime.location.ISO6709"]
+                fields.contentIdentifier = fields.contentIdentifier ?? items["com.apple.quicktime.content.identifier"]
             case "udta":
                 self.readUserData(reader, udta: box, into: &fields)
             default:
@@ -110,6 +111,8 @@ public enum QuickTimeReader {
             case "meta":
                 let items = self.metadataItems(reader, meta: box)
                 fields.userDataDate = fields.userDataDate ?? items["©day"]
+                // Where FFmpeg writes keys (an iPhone writes them in moov's own meta).
+                fields.contentIdentifier = fields.contentIdentifier ?? items["com.apple.quicktime.content.identifier"]
             default:
                 break
             }

@@ -13,6 +13,8 @@ public struct CaptureTimeStage: Stage {
 
     public struct Output: Sendable {
         public var capture: CaptureTime
+        /// What pairs the file with another (a Live Photo's identifier, the camera), read in the same walk.
+        public var identity: MediaIdentity
         public var exifSeconds: Double
     }
 
@@ -22,13 +24,20 @@ public struct CaptureTimeStage: Stage {
         let started = clock.now
         let modified = Date(timeIntervalSince1970: Double(file.file.stamp.modifiedNanoseconds) / 1e9)
         let capture: CaptureTime
+        let identity: MediaIdentity
         if file.kind.isVideo {
             let fields = file.movie.withUnsafeBytes { QuickTimeReader.fields(moov: $0) }
             capture = self.resolver.resolve(fields, fileModified: modified)
+            identity = MediaIdentity(contentIdentifier: fields.contentIdentifier)
         } else {
-            let fields = file.bytes.withUnsafeBytes { MetadataReader.timeFields(in: $0, kind: file.kind) }
+            // One walk of the EXIF for both; the structures point into the bytes, so they stay in here.
+            let (fields, found) = file.bytes.withUnsafeBytes { raw in
+                let structures = ExifLocator.exif(in: raw, kind: file.kind)
+                return (ExifTimeFields(structures), MediaIdentity(structures))
+            }
             capture = self.resolver.resolve(fields, fileModified: modified)
+            identity = found
         }
-        return Output(capture: capture, exifSeconds: (clock.now - started).seconds)
+        return Output(capture: capture, identity: identity, exifSeconds: (clock.now - started).seconds)
     }
 }

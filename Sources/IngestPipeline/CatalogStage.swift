@@ -48,7 +48,8 @@ public actor CatalogStage {
                 capture: outcome.capture, destination: self.destination, event: self.event.id,
                 window: self.event.window.description, status: outcome.status, reason: outcome.reason,
                 errorCode: outcome.errorCode,
-                assumedZone: outcome.capture?.source == .exifAssumedZone ? self.assumedZone.name : nil))
+                assumedZone: outcome.capture?.source == .exifAssumedZone ? self.assumedZone.name : nil,
+                pair: outcome.pair))
         if self.pending.count >= self.batchSize || ContinuousClock.now - self.lastFlush >= Self.maximumDelay {
             try await self.flush()
         }

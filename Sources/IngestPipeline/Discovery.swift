@@ -18,6 +18,10 @@ public struct DiscoveredFile: Sendable, Equatable {
 public enum DiscoveryItem: Sendable, Equatable {
     case file(DiscoveredFile)
     case problem(path: String, status: FileStatus, reason: String)
+
+    public var file: DiscoveredFile? {
+        if case .file(let file) = self { file } else { nil }
+    }
 }
 
 /// A run of consecutive finds; the last batch of a walk says so, so that the total is known
@@ -66,6 +70,14 @@ public struct Discovery: Sendable {
             })
     }
 
+    /// A file's path without its extension, lower-cased: files that share it, in one folder, may be
+    /// a pair. Nil for a name with no extension.
+    public static func stem(of path: String) -> String? {
+        let name = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+        guard let dot = path.lastIndex(of: "."), dot > name else { return nil }
+        return path[..<dot].lowercased()
+    }
+
     /// Walks every root, sending batches into `channel` (waiting when the consumer is behind),
     /// and finishes the channel at the end. Stops early when `shouldStop` turns true.
     public func walk(
@@ -77,8 +89,14 @@ public struct Discovery: Sendable {
         func emit(_ item: DiscoveryItem) async {
             batch.append(item)
             if batch.count >= self.batchSize {
-                await channel.send(DiscoveryBatch(items: batch, isLast: false))
-                batch.removeAll(keepingCapacity: true)
+                // Files that may be a pair (one name, several extensions: sorted, they are
+                // neighbours) stay in one batch: the files of the last name wait for the next.
+                let stem = batch.last?.file.flatMap { Self.stem(of: $0.path) }
+                var cut = batch.count
+                while let stem, cut > 1, batch[cut - 1].file.flatMap({ Self.stem(of: $0.path) }) == stem { cut -= 1 }
+                if cut == 1 { cut = batch.count }
+                await channel.send(DiscoveryBatch(items: Array(batch[..<cut]), isLast: false))
+                batch.removeSubrange(..<cut)
             }
         }
         for root in self.roots {

@@ -18,6 +18,9 @@ public struct FileOutcome: Sendable {
     /// Set when the photo is close enough to the window's edge, or inside only by an assumed zone,
     /// that its time zone deserves a second look.
     public var nearEdge: NearEdge?
+    /// The file this one was paired with; a paired file goes to the events of its pair's first
+    /// file (a Live Photo's still, a raw photo's JPEG).
+    public var pair: FilePair?
     /// True when nothing was written because the run was a dry run.
     public var dryRun: Bool
     /// True for a file an earlier run failed on for a reason in its bytes, unchanged since: not

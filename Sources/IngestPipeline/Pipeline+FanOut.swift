@@ -40,49 +40,143 @@ extension Pipeline {
         return result
     }
 
+    /// A file read and dated (or known from an earlier run), ready to be placed and stored.
+    struct Examined: Sendable {
+        var facts: FileOutcome
+        var loaded: LoadedFile?
+        var hash: ContentHash
+        var capture: CaptureTime
+        var identity: MediaIdentity
+    }
+
+    enum Examination: Sendable {
+        case ready(Examined)
+        /// Skipped or failed before it could be placed: its outcome in every event.
+        case ended(FileOutcome)
+    }
+
+    /// Stages 1 and 2: reads, hashes and dates the file, or takes `known` facts (learned by an
+    /// earlier run from these very bytes, same stamp: placing needs no read).
+    static func examine(
+        _ file: DiscoveredFile, known: FileFacts?, stages: Stages, context: StageContext
+    ) async -> Examination {
+        var facts = FileOutcome(path: file.path, stamp: file.stamp, status: .failed)
+        if let known {
+            facts.kind = known.kind
+            facts.sha256 = known.sha256
+            facts.capture = known.capture
+            return .ready(
+                Examined(facts: facts, loaded: nil, hash: known.sha256, capture: known.capture, identity: MediaIdentity()))
+        }
+        do {
+            let read = try await stages.read.process(file, context: context)
+            guard case .photo(let photo) = read else {
+                if case .unsupported(let stamp, let reason) = read {
+                    facts.stamp = stamp
+                    facts.status = .skipped
+                    facts.reason = reason
+                }
+                return .ended(facts)
+            }
+            facts.stamp = photo.file.stamp
+            facts.kind = photo.kind
+            facts.timings.seconds[.read] = photo.readSeconds
+            facts.timings.seconds[.hash] = photo.hashSeconds
+            facts.sha256 = photo.hash
+            let dated = try await stages.captureTime.process(photo, context: context)
+            facts.capture = dated.capture
+            facts.timings.seconds[.exif] = dated.exifSeconds
+            return .ready(
+                Examined(facts: facts, loaded: photo, hash: photo.hash, capture: dated.capture, identity: dated.identity))
+        } catch {
+            return .ended(Self.failed(facts, error, stages: stages))
+        }
+    }
+
+    /// A file of a group the walk found (one folder, one name up to the extension) and what the
+    /// catalog said of it.
+    struct GroupMember: Sendable {
+        var file: DiscoveredFile
+        var pending: [Int]
+        var earlier: [Int: FileOutcome]
+    }
+
+    /// The files of a group: each examined, then paired by ``Pairing``, then placed, a file that
+    /// follows another placed by its lead's capture time. Files the catalog knew are read again:
+    /// what pairs them is not in the catalog.
+    static func ingest(
+        group: [GroupMember], events: [Event], stages: Stages, context: StageContext
+    ) async -> [FileResult] {
+        var examinations: [Examination] = []
+        for member in group {
+            examinations.append(await Self.examine(member.file, known: nil, stages: stages, context: context))
+        }
+        var candidates: [Pairing.Member] = []
+        var positions: [Int] = []
+        for (position, examination) in examinations.enumerated() {
+            guard case .ready(let examined) = examination, let kind = examined.facts.kind else { continue }
+            candidates.append(
+                Pairing.Member(
+                    path: group[position].file.path, kind: kind, capture: examined.capture, identity: examined.identity))
+            positions.append(position)
+        }
+        var leads: [Int: CaptureTime] = [:]
+        var pairs: [Int: FilePair] = [:]
+        for match in Pairing.matches(candidates) {
+            let lead = positions[match.lead]
+            let follower = positions[match.follower]
+            leads[follower] = candidates[match.lead].capture
+            pairs[lead] = FilePair(path: group[follower].file.path, reason: match.reason)
+            pairs[follower] = FilePair(path: group[lead].file.path, reason: match.reason)
+        }
+        var results: [FileResult] = []
+        for (position, member) in group.enumerated() {
+            var result = FileResult(unchanged: member.file, events: events, earlier: member.earlier)
+            let pending = member.pending.map { events[$0] }
+            let outcomes: [FileOutcome]
+            switch examinations[position] {
+            case .ended(let outcome): outcomes = pending.map { _ in outcome }
+            case .ready(let examined):
+                outcomes = await Self.place(
+                    member.file, examined, events: pending, lead: leads[position], pair: pairs[position], stages: stages,
+                    context: context)
+            }
+            for (index, outcome) in zip(member.pending, outcomes) {
+                result.outcomes[index] = outcome
+                result.unchanged[index] = false
+            }
+            results.append(result)
+        }
+        return results
+    }
+
     /// One outcome per event of `events`, in their order.
     private static func fanOut(
         _ file: DiscoveredFile, events: [Event], known: FileFacts?, stages: Stages, context: StageContext
     ) async -> [FileOutcome] {
-        var facts = FileOutcome(path: file.path, stamp: file.stamp, status: .failed)
-        var loaded: LoadedFile?
-        let hash: ContentHash
-        let capture: CaptureTime
-        if let known {
-            // Learned by an earlier run from these very bytes (same stamp): placing needs no read.
-            facts.kind = known.kind
-            hash = known.sha256
-            capture = known.capture
-        } else {
-            do {
-                let read = try await stages.read.process(file, context: context)
-                guard case .photo(let photo) = read else {
-                    if case .unsupported(let stamp, let reason) = read {
-                        facts.stamp = stamp
-                        facts.status = .skipped
-                        facts.reason = reason
-                    }
-                    return events.map { _ in facts }
-                }
-                loaded = photo
-                facts.stamp = photo.file.stamp
-                facts.kind = photo.kind
-                facts.timings.seconds[.read] = photo.readSeconds
-                facts.timings.seconds[.hash] = photo.hashSeconds
-                hash = photo.hash
-                let dated = try await stages.captureTime.process(photo, context: context)
-                capture = dated.capture
-                facts.timings.seconds[.exif] = dated.exifSeconds
-            } catch {
-                return events.map { _ in Self.failed(facts, error, stages: stages) }
-            }
+        switch await Self.examine(file, known: known, stages: stages, context: context) {
+        case .ended(let outcome): return events.map { _ in outcome }
+        case .ready(let examined):
+            return await Self.place(file, examined, events: events, stages: stages, context: context)
         }
-        facts.sha256 = hash
-        facts.capture = capture
+    }
+
+    /// Stages 3-6 for an examined file: placed against every window (by `lead`'s capture time
+    /// when the file follows another of its pair), claimed in each event it falls inside,
+    /// thumbnailed once, stored in each.
+    static func place(
+        _ file: DiscoveredFile, _ examined: Examined, events: [Event], lead: CaptureTime? = nil, pair: FilePair? = nil,
+        stages: Stages, context: StageContext
+    ) async -> [FileOutcome] {
+        var facts = examined.facts
+        facts.pair = pair
+        var loaded = examined.loaded
+        let hash = examined.hash
 
         // Place against every window; claim the bytes in each event the photo falls inside.
         let placements =
-            (try? await stages.event.process(.init(capture: capture, events: events), context: context)) ?? []
+            (try? await stages.event.process(.init(capture: lead ?? examined.capture, events: events), context: context))
+            ?? []
         var outcomes: [FileOutcome] = []
         var claimed: [Int] = []
         for (index, event) in events.enumerated() {
@@ -160,7 +254,7 @@ extension Pipeline {
         let thumbnailSeconds = (clock.now - started).seconds
         // An uploader that streams the original from its file needs none of the bytes while it waits.
         if stages.store.destination.readsOriginalFromDisk { photoFile.bytes = [] }
-        let photo = PreparedPhoto(file: photoFile, capture: capture, thumbnails: thumbnails)
+        let photo = PreparedPhoto(file: photoFile, capture: examined.capture, thumbnails: thumbnails)
         for (turn, index) in claimed.enumerated() {
             // The thumbnails' time counts once, in the first event's outcome.
             if turn == 0 { outcomes[index].timings.seconds[.thumbnail] = thumbnailSeconds }

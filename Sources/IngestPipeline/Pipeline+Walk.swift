@@ -21,14 +21,16 @@ extension Pipeline {
 
         // Discovery runs ahead in its own child task; the channel makes it wait when the work is behind.
         async let walked = discovery.walk(into: channel, shouldStop: { stop.isRequested })
-        await withTaskGroup(of: FileResult.self) { group in
+        await withTaskGroup(of: [FileResult].self) { group in
             var inFlight = 0
             for await found in channel {
                 tally.progress.discovered += found.items.count
                 tally.progress.discoveryDone = found.isLast
                 let earlier = await self.earlierRuns(of: found.items, tally: &tally)
+                let groups = Self.nameGroups(found.items, earlier: earlier)
                 for (position, item) in found.items.enumerated() {
                     if stop.isRequested { break }
+                    if groups.followers.contains(position) { continue }
                     switch item {
                     case .problem(let path, let status, let reason):
                         var outcome = FileOutcome(path: path, stamp: nil, status: status, reason: reason)
@@ -47,29 +49,65 @@ extension Pipeline {
                             }
                             continue
                         }
-                        while inFlight >= configuration.limits.filesInFlight, let result = await group.next() {
-                            inFlight -= 1
-                            await tally.finish(result)
+                        while inFlight >= configuration.limits.filesInFlight, let results = await group.next() {
+                            inFlight -= results.count
+                            for result in results { await tally.finish(result) }
+                        }
+                        if let others = groups.members[position] {
+                            // Files that may be a pair run as one task, so that one can follow the other.
+                            let members = ([position] + others).map { member -> GroupMember in
+                                let plan = earlier.plan(at: member)
+                                return GroupMember(
+                                    file: found.items[member].file!, pending: plan.pending, earlier: plan.knownBroken)
+                            }
+                            for member in members { tally.observer.started(member.file.path) }
+                            inFlight += members.count
+                            group.addTask { await Self.ingest(group: members, events: events, stages: stages, context: context) }
+                            continue
                         }
                         let facts = earlier.facts(of: file)
                         tally.observer.started(file.path)
                         inFlight += 1
                         group.addTask {
-                            await Self.ingest(
-                                file, events: events, pending: plan.pending, earlier: plan.knownBroken, known: facts,
-                                stages: stages, context: context)
+                            [
+                                await Self.ingest(
+                                    file, events: events, pending: plan.pending, earlier: plan.knownBroken, known: facts,
+                                    stages: stages, context: context)
+                            ]
                         }
                     }
                 }
                 if stop.isRequested { break }
             }
-            while let result = await group.next() {
-                await tally.finish(result)
+            while let results = await group.next() {
+                for result in results { await tally.finish(result) }
             }
             // After a stop, take what the walk may still be sending, so that it can see the stop and end.
             for await _ in channel {}
         }
         return await walked.hiddenEntries
+    }
+
+    /// The batch's files some event needs that share a folder and a name up to the extension
+    /// (compared without case), which ``Pairing`` may find to be pairs: `members` maps a group's
+    /// first position to the others, `followers` holds those others.
+    static func nameGroups(
+        _ batch: [DiscoveryItem], earlier: EarlierRuns
+    ) -> (members: [Int: [Int]], followers: Set<Int>) {
+        var byStem: [String: [Int]] = [:]
+        for (position, item) in batch.enumerated() {
+            guard let file = item.file, !earlier.plan(at: position).pending.isEmpty,
+                let stem = Discovery.stem(of: file.path)
+            else { continue }
+            byStem[stem, default: []].append(position)
+        }
+        var members: [Int: [Int]] = [:]
+        var followers: Set<Int> = []
+        for positions in byStem.values where positions.count > 1 {
+            members[positions[0]] = Array(positions.dropFirst())
+            followers.formUnion(positions.dropFirst())
+        }
+        return (members, followers)
     }
 
     /// What the catalog knows of the batch's files. Not knowing costs a re-read, never a lost file:

@@ -82,6 +82,7 @@ public final class ReportWriter {
             object["reason"] = reason
         }
         if let distance = outcome.outsideBy { object["outsideBySeconds"] = distance }
+        if let pair = outcome.pair { object["pair"] = ["path": PathBytes.unicode(pair.path), "why": pair.reason] }
         if let nearEdge = outcome.nearEdge { object["nearEdge"] = nearEdge.description }
         if outcome.dryRun { object["dryRun"] = true }
         if outcome.knownBroken {

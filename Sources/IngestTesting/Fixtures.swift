@@ -18,16 +18,19 @@ public enum Fixtures {
     /// A real video made by ffmpeg (MPEG-4 Part 2 frames, blue with a red band along the top), its
     /// `mvhd` creation time set; then exiftool writes `tags` (e.g. `["Rotation": "90"]`,
     /// `["Keys:CreationDate": "2025:09:27 23:15:00+02:00"]`). The container follows the name's
-    /// extension; `moov` goes at the end unless `faststart`.
+    /// extension; `moov` goes at the end unless `faststart`. `keys` are written by ffmpeg as QuickTime
+    /// `mdta` keys (`com.apple.quicktime.content.identifier`), which exiftool reads but cannot write.
     public static func video(
         in folder: TemporaryFolder, name: String, width: Int = 320, height: Int = 240, seconds: Double = 3,
-        creationTime: String? = nil, faststart: Bool = false, tags: [String: String] = [:]
+        creationTime: String? = nil, faststart: Bool = false, keys: [String: String] = [:], tags: [String: String] = [:]
     ) throws -> URL {
         let url = folder.appending(name)
         let source = "color=c=blue:s=\(width)x\(height):d=\(seconds):r=10,drawbox=x=0:y=0:w=\(width):h=\(height / 6):color=red:t=fill"
         var arguments = ["-v", "error", "-y", "-f", "lavfi", "-i", source, "-c:v", "mpeg4"]
         if let creationTime { arguments += ["-metadata", "creation_time=\(creationTime)"] }
-        if faststart { arguments += ["-movflags", "+faststart"] }
+        for (key, value) in keys.sorted(by: { $0.key < $1.key }) { arguments += ["-metadata", "\(key)=\(value)"] }
+        let flags = (faststart ? ["+faststart"] : []) + (keys.isEmpty ? [] : ["+use_metadata_tags"])
+        if !flags.isEmpty { arguments += ["-movflags", flags.joined()] }
         try check(runProgram("ffmpeg", arguments + [url.path]))
         if !tags.isEmpty { try self.write(tags, to: url) }
         return url

@@ -4,7 +4,8 @@ import IngestImaging
 
 /// Every parser photoingest runs over a file's untrusted bytes, run over one input: the media
 /// sniffer and its raw refinement, the container walkers (JPEG, PNG, WebP, HEIF, JPEG XL, CR3, RAF,
-/// and the bytes taken as a TIFF-based file), the TIFF walker and EXIF reader, the raw preview
+/// and the bytes taken as a TIFF-based file), the TIFF walker and EXIF reader (Apple's maker note
+/// too), the raw preview
 /// finder and JPEG frame reader, the video box walkers (the streaming `moov` collector and the `moov`
 /// reader), the ICC profile reader and the capture-time rules. A crash, a hang or a broken invariant here
 /// is a finding. Shared by the fuzz tests and the libFuzzer harness in `Fuzz/`.
@@ -27,8 +28,14 @@ public enum ParserFuzzTarget {
             guard let start = bytes.baseAddress, let base = view.baseAddress else { return false }
             return base >= UnsafeRawPointer(start) && base + view.count <= UnsafeRawPointer(start) + bytes.count
         }
+        // Apple's maker note, as the input itself (it is reached through an EXIF IFD otherwise).
+        if let note = TIFFStructure(appleMakerNote: bytes), !inside(note.reader.bytes) {
+            broken.append("the maker note lies outside the input")
+        }
         for kind in MediaKind.allCases {
-            for tiff in ExifLocator.exif(in: bytes, kind: kind) {
+            let structures = ExifLocator.exif(in: bytes, kind: kind)
+            _ = MediaIdentity(structures)
+            for tiff in structures {
                 if !inside(tiff.reader.bytes) { broken.append("the EXIF found for \(kind) lies outside the input") }
                 for directory in tiff.directories {
                     for entry in directory.entries where TIFFStructure.size(of: entry.type).map({
@@ -136,6 +143,13 @@ public enum ParserFuzzTarget {
                     }
                 }
                 seeds.append(boxes.flatMap { bytes[$0.offset..<$0.payload.upperBound] })
+            }
+            // The iPhones' EXIF as bare TIFF, with Apple's maker note in it.
+            for file in TestEnvironment.files(under: realCorpus.appendingPathComponent("heic")) {
+                guard let bytes = try? [UInt8](Data(contentsOf: file)),
+                    let block = bytes.withUnsafeBytes({ ExifLocator.tiffBlock(in: $0, kind: .heic).map { Array($0) } })
+                else { continue }
+                seeds.append(block)
             }
             let files = TestEnvironment.files(under: realCorpus).filter {
                 ["jpg", "jpeg", "heic", "heif", "avif", "webp", "png"].contains($0.pathExtension.lowercased())

@@ -33,6 +33,21 @@ import Testing
         items.compactMap { if case .file(let file) = $0 { file.path } else { nil } }
     }
 
+    @Test("Files of one name (a possible pair) are never cut apart by a batch's end")
+    func oneNameOneBatch() async throws {
+        for name in ["a.jpg", "b.jpg", "c.HEIC", "c.MOV", "d.jpg"] { try self.write(name) }
+        let channel = AsyncChannel<DiscoveryBatch>()
+        let discovery = Discovery(roots: [self.folder.path], includeHidden: false, batchSize: 3)
+        async let tally = discovery.walk(into: channel, shouldStop: { false })
+        var batches: [[String]] = []
+        for await batch in channel {
+            batches.append(batch.items.compactMap { $0.file.map { ($0.path as NSString).lastPathComponent } })
+        }
+        _ = await tally
+        // A full batch holds back the files of its last name: the next file may share it.
+        #expect(batches == [["a.jpg", "b.jpg"], ["c.HEIC", "c.MOV"], ["d.jpg"]])
+    }
+
     @Test func walksRecursivelyInSortedOrderWithStatResults() async throws {
         try self.write("b/2.jpg", "22")
         try self.write("a.jpg", "1")

@@ -1,0 +1,85 @@
+import Foundation
+import IngestCore
+import IngestTesting
+import Testing
+
+/// Pairs through the whole pipeline: a Live Photo's clip follows its still across a window's edge,
+/// a same-named unrelated clip does not, and a raw photo follows its JPEG; the report and the
+/// catalog name each file's pair and why.
+@Suite(.serialized) struct PairRunTests {
+    static let folder = TemporaryFolder("pairs")
+    static let live = TemporaryFolder(at: folder.appending("live"))
+    static let other = TemporaryFolder(at: folder.appending("other"))
+    static let raw = TemporaryFolder(at: folder.appending("raw"))
+    /// `live/`: an iPhone 11 Pro still (its maker note's content identifier 1745E022-…, taken at
+    /// 22:39:11.644Z) and a clip of the same identifier dated 22:39:13Z. `other/`: another still
+    /// (22:44:06Z) and a same-named clip of another identifier at 22:30Z. `raw/`: a NEF and the
+    /// JPEG the same camera wrote in the same second.
+    static let media: Result<URL, Error> = Result {
+        let heic = TestEnvironment.realCorpus.appendingPathComponent("heic")
+        let (live, other, raw) = (Self.live, Self.other, Self.raw)
+        try FileManager.default.copyItem(
+            at: heic.appendingPathComponent("IMG_2927.HEIC"), to: live.appending("IMG_2927.HEIC"))
+        _ = try Fixtures.video(
+            in: live, name: "IMG_2927.MOV", creationTime: "2020-05-04T22:39:13Z",
+            keys: ["com.apple.quicktime.content.identifier": "1745E022-9712-43C7-B024-F308EC6413CB"])
+        try FileManager.default.copyItem(
+            at: heic.appendingPathComponent("IMG_2929.HEIC"), to: other.appending("IMG_3000.HEIC"))
+        _ = try Fixtures.video(
+            in: other, name: "IMG_3000.MOV", creationTime: "2020-05-04T22:30:00Z",
+            keys: ["com.apple.quicktime.content.identifier": "00000000-0000-4000-8000-000000000000"])
+        let shot = ["IFD0:Make": "NIKON CORPORATION", "IFD0:Model": "NIKON D70"]
+        _ = try Fixtures.raw(
+            "Nikon.nef", in: raw, previewTag: "JpgFromRaw", width: 1200, height: 800,
+            tags: ["IFD0:DateTimeOriginal": "2020:05:04 18:20:00"])
+        try FileManager.default.moveItem(at: raw.appending("Nikon.nef"), to: raw.appending("DSC_0001.NEF"))
+        _ = try Fixtures.jpeg(
+            in: raw, name: "DSC_0001.JPG", tags: shot.merging(["EXIF:DateTimeOriginal": "2020:05:04 18:20:00"]) { $1 })
+        return Self.folder.url
+    }
+
+    @Test("A Live Photo's clip goes where its still goes; a same-named clip of another shot does not pair")
+    func livePhoto() throws {
+        let media = try Self.media.get()
+        let cli = CommandLine("pair-run")
+        // The window ends between the still (22:39:11.644Z) and its clip (22:39:13Z).
+        let run = try cli.ingest(
+            [media],
+            ["--from", "2020-05-04T22:00:00Z", "--until", "2020-05-04T22:39:12Z", "--timezone", "America/New_York"])
+        #expect(run.status == 0, "\(run.result.stderr)")
+        let still = try #require(run.entry(named: "live/IMG_2927.HEIC"))
+        let clip = try #require(run.entry(named: "live/IMG_2927.MOV"))
+        #expect(still["status"] as? String == "uploaded", "\(still)")
+        #expect(clip["status"] as? String == "uploaded", "the clip did not follow its still: \(clip)")
+        #expect(clip["captureTime"] as? String == "2020-05-04T22:39:13Z", "the clip keeps its own time")
+        let clipPair = try #require(clip["pair"] as? [String: Any])
+        #expect((clipPair["path"] as? String)?.hasSuffix("live/IMG_2927.HEIC") == true)
+        #expect((clipPair["why"] as? String)?.contains("1745E022-9712-43C7-B024-F308EC6413CB") == true)
+        #expect(((still["pair"] as? [String: Any])?["path"] as? String)?.hasSuffix("live/IMG_2927.MOV") == true)
+
+        let otherStill = try #require(run.entry(named: "other/IMG_3000.HEIC"))
+        let otherClip = try #require(run.entry(named: "other/IMG_3000.MOV"))
+        #expect(otherStill["status"] as? String == "outside")
+        #expect(
+            otherClip["status"] as? String == "uploaded",
+            "a same-named clip followed a still it is not of: \(otherClip)")
+        #expect(otherStill["pair"] == nil && otherClip["pair"] == nil)
+
+        // The catalog keeps the pair too.
+        let recorded = try runProgram(
+            "sqlite3", [cli.catalog.path, "SELECT pair_reason FROM file WHERE path LIKE '%live/IMG_2927.MOV'"])
+        #expect(recorded.stdout.contains("Live Photo"), "\(recorded.stdout)")
+    }
+
+    @Test("A raw photo and its JPEG, the same camera and second, are a pair")
+    func rawAndJPEG() throws {
+        let media = try Self.media.get()
+        let run = try CommandLine("pair-raw").ingest([media.appendingPathComponent("raw")], ["--timezone", "UTC"])
+        #expect(run.status == 0, "\(run.result.stderr)")
+        let raw = try #require(run.entry(named: "DSC_0001.NEF"))
+        let jpeg = try #require(run.entry(named: "DSC_0001.JPG"))
+        #expect(raw["status"] as? String == "uploaded" && jpeg["status"] as? String == "uploaded")
+        #expect(((raw["pair"] as? [String: Any])?["path"] as? String)?.hasSuffix("DSC_0001.JPG") == true, "\(raw)")
+        #expect(((raw["pair"] as? [String: Any])?["why"] as? String)?.contains("NIKON CORPORATION NIKON D70") == true)
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import IngestCore
+import IngestImaging
+import IngestTesting
+import Testing
+
+/// What pairs files: Apple's content identifier in a still's maker note and a clip's keys, and the
+/// camera, against exiftool.
+@Suite struct MediaIdentityTests {
+    static func identity(of url: URL) throws -> MediaIdentity {
+        let bytes = Array(try Data(contentsOf: url))
+        guard case .supported(let kind) = MediaSniffer.sniff(bytes.prefix(MediaSniffer.headerLength)) else {
+            return MediaIdentity()
+        }
+        return bytes.withUnsafeBytes { MediaIdentity(ExifLocator.exif(in: $0, kind: kind)) }
+    }
+
+    @Test("Every real photo's Apple content identifier and camera are exiftool's MediaGroupUUID, Make and Model")
+    func agreesWithExiftool() throws {
+        let files = TestEnvironment.files(under: TestEnvironment.realCorpus).filter {
+            $0.lastPathComponent != "README.md" && !$0.path.contains("/broken/")
+        }
+        try #require(files.count > 80, "the shared corpus is missing at \(TestEnvironment.realCorpus.path)")
+        let oracle = try Fixtures.exiftool(["-Apple:MediaGroupUUID", "-IFD0:Make", "-IFD0:Model"], files: files)
+        var identified = 0
+        for file in files {
+            let identity = try Self.identity(of: file)
+            let entry = oracle[file.path] ?? [:]
+            let theirs = entry["MediaGroupUUID"] as? String
+            #expect(identity.contentIdentifier == theirs, "\(file.lastPathComponent)")
+            let camera = [entry["Make"], entry["Model"]].compactMap {
+                $0.map { "\($0)".trimmingCharacters(in: .whitespaces) }
+            }
+            .filter { !$0.isEmpty }.joined(separator: " ")
+            #expect(
+                identity.camera?.trimmingCharacters(in: .whitespaces) == (camera.isEmpty ? nil : camera),
+                "\(file.lastPathComponent)")
+            if theirs != nil { identified += 1 }
+        }
+        #expect(identified >= 3)
+    }
+
+    @Test("A clip's content identifier is read from its QuickTime keys")
+    func clipIdentifier() throws {
+        let folder = TemporaryFolder("clip-identifier")
+        let clip = try Fixtures.video(
+            in: folder, name: "IMG_1.MOV", creationTime: "2020-05-04T22:39:13Z",
+            keys: ["com.apple.quicktime.content.identifier": "1745E022-9712-43C7-B024-F308EC6413CB"])
+        let bytes = Array(try Data(contentsOf: clip))
+        let fields = bytes.withUnsafeBytes { raw -> QuickTimeFields? in
+            let reader = ByteReader(raw)
+            guard let moov = ISOBox.find("moov", in: reader, range: 0..<reader.count) else { return nil }
+            return QuickTimeReader.fields(moov: UnsafeRawBufferPointer(rebasing: raw[moov.payload]))
+        }
+        #expect(fields?.contentIdentifier == "1745E022-9712-43C7-B024-F308EC6413CB")
+        let oracle = try Fixtures.exiftool(["-Keys:ContentIdentifier"], files: [clip])
+        #expect(oracle[clip.path]?["ContentIdentifier"] as? String == fields?.contentIdentifier)
+    }
+}
