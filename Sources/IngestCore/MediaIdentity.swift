@@ -8,10 +8,13 @@ public struct MediaIdentity: Sendable, Equatable {
     public var contentIdentifier: String?
     /// IFD0's Make and Model, as one string.
     public var camera: String?
+    /// The XMP property that says the still carries its clip inside (a motion photo).
+    public var motionPhoto: String?
 
-    public init(contentIdentifier: String? = nil, camera: String? = nil) {
+    public init(contentIdentifier: String? = nil, camera: String? = nil, motionPhoto: String? = nil) {
         self.contentIdentifier = contentIdentifier
         self.camera = camera
+        self.motionPhoto = motionPhoto
     }
 
     /// From a photo's EXIF: Make and Model in IFD0, and Apple's maker note in the EXIF IFD.

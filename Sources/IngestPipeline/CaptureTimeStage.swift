@@ -33,7 +33,9 @@ public struct CaptureTimeStage: Stage {
             // One walk of the EXIF for both; the structures point into the bytes, so they stay in here.
             let (fields, found) = file.bytes.withUnsafeBytes { raw in
                 let structures = ExifLocator.exif(in: raw, kind: file.kind)
-                return (ExifTimeFields(structures), MediaIdentity(structures))
+                var identity = MediaIdentity(structures)
+                identity.motionPhoto = MotionPhoto.property(in: raw, kind: file.kind)
+                return (ExifTimeFields(structures), identity)
             }
             capture = self.resolver.resolve(fields, fileModified: modified)
             identity = found

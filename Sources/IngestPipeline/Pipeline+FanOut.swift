@@ -169,7 +169,12 @@ extension Pipeline {
         stages: Stages, context: StageContext
     ) async -> [FileOutcome] {
         var facts = examined.facts
-        facts.pair = pair
+        // A motion photo is a pair in one file: its clip is inside it.
+        facts.pair =
+            pair
+            ?? examined.identity.motionPhoto.map {
+                FilePair(path: file.path, reason: "motion photo: its clip is inside the still (XMP \($0))")
+            }
         var loaded = examined.loaded
         let hash = examined.hash
 

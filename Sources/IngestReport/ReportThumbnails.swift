@@ -52,7 +52,7 @@ public struct ReportThumbnails: Sendable {
         await withTaskGroup(of: (String, String?).self) { group in
             for photo in toEmbed {
                 group.addTask {
-                    let source = try? await workers.run { Self.embedded(photo.path, thumbnailer) }
+                    let source = try? await workers.run { Self.embedded(photo.path, kind: photo.kind, thumbnailer) }
                     return (photo.path, source ?? nil)
                 }
             }
@@ -80,10 +80,11 @@ public struct ReportThumbnails: Sendable {
         return URL(fileURLWithPath: path).absoluteString
     }
 
-    /// A `data:` URL of a 200 px JPEG of the photo; nil for what libvips cannot read.
-    static func embedded(_ path: String, _ thumbnailer: Thumbnailer) -> String? {
+    /// A `data:` URL of a 200 px JPEG of the photo (a raw photo's from its preview); nil for what
+    /// libvips cannot read.
+    static func embedded(_ path: String, kind: MediaKind?, _ thumbnailer: Thumbnailer) -> String? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        let thumbnail = data.withUnsafeBytes { bytes in try? thumbnailer.thumbnails(of: bytes).small }
+        let thumbnail = data.withUnsafeBytes { bytes in try? thumbnailer.thumbnails(of: bytes, kind: kind).small }
         guard let thumbnail else { return nil }
         return "data:image/jpeg;base64," + Data(thumbnail.jpeg).base64EncodedString()
     }

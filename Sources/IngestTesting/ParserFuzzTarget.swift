@@ -35,6 +35,7 @@ public enum ParserFuzzTarget {
         for kind in MediaKind.allCases {
             let structures = ExifLocator.exif(in: bytes, kind: kind)
             _ = MediaIdentity(structures)
+            _ = MotionPhoto.property(in: bytes, kind: kind)
             for tiff in structures {
                 if !inside(tiff.reader.bytes) { broken.append("the EXIF found for \(kind) lies outside the input") }
                 for directory in tiff.directories {

@@ -11,6 +11,7 @@ import Testing
     static let live = TemporaryFolder(at: folder.appending("live"))
     static let other = TemporaryFolder(at: folder.appending("other"))
     static let raw = TemporaryFolder(at: folder.appending("raw"))
+    static let motion = TemporaryFolder(at: folder.appending("motion"))
     /// `live/`: an iPhone 11 Pro still (its maker note's content identifier 1745E022-…, taken at
     /// 22:39:11.644Z) and a clip of the same identifier dated 22:39:13Z. `other/`: another still
     /// (22:44:06Z) and a same-named clip of another identifier at 22:30Z. `raw/`: a NEF and the
@@ -35,6 +36,10 @@ import Testing
         try FileManager.default.moveItem(at: raw.appending("Nikon.nef"), to: raw.appending("DSC_0001.NEF"))
         _ = try Fixtures.jpeg(
             in: raw, name: "DSC_0001.JPG", tags: shot.merging(["EXIF:DateTimeOriginal": "2020:05:04 18:20:00"]) { $1 })
+        // A motion photo: the clip inside the still, said by its XMP.
+        _ = try Fixtures.jpeg(
+            in: Self.motion, name: "PXL_0001.MP.jpg",
+            tags: ["XMP-GCamera:MicroVideo": "1", "EXIF:DateTimeOriginal": "2020:05:04 18:20:00"])
         return Self.folder.url
     }
 
@@ -81,5 +86,9 @@ import Testing
         #expect(raw["status"] as? String == "uploaded" && jpeg["status"] as? String == "uploaded")
         #expect(((raw["pair"] as? [String: Any])?["path"] as? String)?.hasSuffix("DSC_0001.JPG") == true, "\(raw)")
         #expect(((raw["pair"] as? [String: Any])?["why"] as? String)?.contains("NIKON CORPORATION NIKON D70") == true)
+
+        let motion = try CommandLine("pair-motion").ingest([media.appendingPathComponent("motion")], ["--timezone", "UTC"])
+        let still = try #require(motion.entry(named: "PXL_0001.MP.jpg"))
+        #expect(((still["pair"] as? [String: Any])?["why"] as? String)?.contains("motion photo") == true, "\(still)")
     }
 }

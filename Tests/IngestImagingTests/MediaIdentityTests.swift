@@ -56,4 +56,16 @@ import Testing
         let oracle = try Fixtures.exiftool(["-Keys:ContentIdentifier"], files: [clip])
         #expect(oracle[clip.path]?["ContentIdentifier"] as? String == fields?.contentIdentifier)
     }
+
+    @Test("A motion photo (a JPEG that carries its clip) is known by its GCamera XMP property")
+    func motionPhoto() throws {
+        let folder = TemporaryFolder("motion-photo")
+        let plain = try Fixtures.jpeg(in: folder, name: "plain.jpg")
+        let motion = try Fixtures.jpeg(in: folder, name: "PXL_0001.MP.jpg", tags: ["XMP-GCamera:MicroVideo": "1"])
+        let property = { (url: URL) throws -> String? in
+            try Array(Data(contentsOf: url)).withUnsafeBytes { MotionPhoto.property(in: $0, kind: .jpeg) }
+        }
+        #expect(try property(motion) == "GCamera:MicroVideo")
+        #expect(try property(plain) == nil)
+    }
 }

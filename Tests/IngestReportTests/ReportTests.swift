@@ -155,4 +155,13 @@ import Testing
         #expect(latest.events[0].photos(.outside).map(\.path) == ["/p/b.jpg"])
         #expect(try await CatalogReport.page(catalog, run: 99, nearEdgeMargin: 3_600) == nil)
     }
+
+    @Test("A raw photo's picture in the page is made from its embedded preview")
+    func rawPhotoPicture() async throws {
+        let folder = TemporaryFolder("report-raw")
+        let nef = try Fixtures.raw("Nikon.nef", in: folder, previewTag: "JpgFromRaw", width: 1200, height: 800)
+        let photo = ReportPhoto(path: nef.path, status: .uploaded, kind: .nef)
+        let found = await ReportThumbnails(archiveRoot: nil).find([photo])
+        #expect(found.sources[nef.path]?.hasPrefix("data:image/jpeg;base64,") == true)
+    }
 }
