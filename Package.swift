@@ -31,7 +31,8 @@ let package = Package(
         .library(
             name: "PhotoIngest",
             targets: [
-                "IngestCore", "IngestImaging", "IngestCatalog", "IngestArchive", "IngestTransport", "IngestPipeline",
+                "IngestCore", "IngestHashing", "IngestImaging", "IngestCatalog", "IngestArchive", "IngestTransport",
+                "IngestPipeline",
             ]),
         // For Fuzz/, the libFuzzer harness: the parsers' fuzz target and the test fixtures.
         .library(name: "IngestTesting", targets: ["IngestTesting"]),
@@ -81,10 +82,11 @@ let package = Package(
                 .define("PHOTOINGEST_COMMIT", to: "\"\(commit)\""),
             ]),
 
-        .target(
-            name: "IngestCore",
-            dependencies: [.product(name: "Crypto", package: "swift-crypto")]
-        ),
+        // Domain types and the parsers of untrusted bytes: no dependency, so that the fuzz harness
+        // builds without swift-crypto's BoringSSL.
+        .target(name: "IngestCore"),
+        // SHA-256 (swift-crypto): files' content hashes, and the shard a path falls in.
+        .target(name: "IngestHashing", dependencies: ["IngestCore", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "IngestImaging", dependencies: ["IngestCore", "CVipsShim", "CFFmpegShim"]),
         // PhotoShare client: libcurl multi on one thread, tokens, retries.
         .target(name: "IngestTransport", dependencies: ["IngestCore", "CCurlShim"]),
@@ -94,12 +96,12 @@ let package = Package(
         ),
         .target(
             name: "IngestArchive",
-            dependencies: ["IngestCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["IngestCore", "IngestHashing", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(
             name: "IngestPipeline",
             dependencies: [
-                "IngestCore", "IngestImaging", "IngestCatalog", "IngestArchive", "IngestTransport",
+                "IngestCore", "IngestHashing", "IngestImaging", "IngestCatalog", "IngestArchive", "IngestTransport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ]
@@ -116,7 +118,7 @@ let package = Package(
         .target(
             name: "IngestServer",
             dependencies: [
-                "IngestCore", "IngestArchive", "IngestImaging",
+                "IngestCore", "IngestHashing", "IngestArchive", "IngestImaging",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
@@ -135,7 +137,8 @@ let package = Package(
         .executableTarget(
             name: "photoingest",
             dependencies: [
-                "IngestCore", "IngestPipeline", "IngestImaging", "IngestTransport", "IngestReport", "CBuildInfo",
+                "IngestCore", "IngestHashing", "IngestPipeline", "IngestImaging", "IngestTransport", "IngestReport",
+                "CBuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 // --events FILE in CSV.
@@ -149,14 +152,16 @@ let package = Package(
             ]
         ),
 
-        .testTarget(name: "IngestCoreTests", dependencies: ["IngestCore", "IngestTesting"]),
+        .testTarget(name: "IngestCoreTests", dependencies: ["IngestCore", "IngestHashing", "IngestTesting"]),
         // Their data files are read through #filePath, not bundled.
         .testTarget(
             name: "IngestImagingTests", dependencies: ["IngestImaging", "IngestTesting"], exclude: ["FuzzRegressions"]),
         .testTarget(
-            name: "IngestCatalogTests", dependencies: ["IngestCatalog", "IngestTesting"], exclude: ["Fixtures"]),
-        .testTarget(name: "IngestArchiveTests", dependencies: ["IngestArchive", "IngestTesting"]),
-        .testTarget(name: "IngestTransportTests", dependencies: ["IngestTransport", "IngestCore", "IngestTesting"]),
+            name: "IngestCatalogTests", dependencies: ["IngestCatalog", "IngestHashing", "IngestTesting"],
+            exclude: ["Fixtures"]),
+        .testTarget(name: "IngestArchiveTests", dependencies: ["IngestArchive", "IngestHashing", "IngestTesting"]),
+        .testTarget(
+            name: "IngestTransportTests", dependencies: ["IngestTransport", "IngestCore", "IngestHashing", "IngestTesting"]),
         .testTarget(
             name: "IngestServerTests",
             dependencies: [
@@ -166,10 +171,12 @@ let package = Package(
             ]),
         .testTarget(
             name: "IngestReportTests",
-            dependencies: ["IngestReport", "IngestCore", "IngestCatalog", "IngestTesting"]),
+            dependencies: ["IngestReport", "IngestCore", "IngestHashing", "IngestCatalog", "IngestTesting"]),
         .testTarget(
             name: "IngestPipelineTests",
-            dependencies: ["IngestPipeline", "IngestImaging", "IngestArchive", "IngestCatalog", "IngestTesting"]),
+            dependencies: [
+                "IngestPipeline", "IngestHashing", "IngestImaging", "IngestArchive", "IngestCatalog", "IngestTesting",
+            ]),
         // Runs the built command line, as a user would.
         .testTarget(
             name: "EndToEndTests", dependencies: ["photoingest", "photoshare-server", "IngestCore", "IngestTesting"]),

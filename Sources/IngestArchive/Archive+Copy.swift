@@ -1,5 +1,6 @@
 import Foundation
 import IngestCore
+import IngestHashing
 
 extension Archive {
     /// Copies a file the pipeline read earlier into a new temporary file of the archive, hashing it

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// The SHA-256 of a file's bytes: the identity of a photo everywhere in photoingest.
@@ -119,27 +118,5 @@ public struct ContentHash: Hashable, Comparable, Sendable, CustomStringConvertib
         case UInt8(ascii: "A")...UInt8(ascii: "F"): character - UInt8(ascii: "A") + 10
         default: nil
         }
-    }
-}
-
-/// A SHA-256 computed piece by piece as a file is read, so that hashing needs no second pass.
-public struct ContentHasher {
-    private var state = SHA256()
-
-    public init() {}
-
-    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
-        self.state.update(bufferPointer: bytes)
-    }
-
-    public func finalize() -> ContentHash {
-        ContentHash(digest: self.state.finalize())
-    }
-
-    /// The hash of bytes already in memory.
-    public static func hash(_ bytes: some ContiguousBytes) -> ContentHash {
-        var hasher = ContentHasher()
-        bytes.withUnsafeBytes { hasher.update($0) }
-        return hasher.finalize()
     }
 }

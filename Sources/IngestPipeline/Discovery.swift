@@ -1,6 +1,7 @@
 import AsyncAlgorithms
 import Foundation
 import IngestCore
+import IngestHashing
 
 /// A file found under the paths a run was given, with the stat results that identify it.
 public struct DiscoveredFile: Sendable, Equatable {

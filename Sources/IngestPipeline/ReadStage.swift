@@ -1,5 +1,6 @@
 import Foundation
 import IngestCore
+import IngestHashing
 
 /// A file read once, with its SHA-256. A photo's bytes are in memory: everything after this reads
 /// the buffer, never the file again. A video is never held: only its `moov` box is kept, and it

@@ -1,5 +1,6 @@
 import Foundation
 import IngestCore
+import IngestHashing
 import IngestImaging
 
 /// Everything a run decides by, gathered from the command line.

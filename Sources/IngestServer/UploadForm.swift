@@ -1,5 +1,6 @@
 import Foundation
 import IngestCore
+import IngestHashing
 import MultipartKit
 import NIOCore
 

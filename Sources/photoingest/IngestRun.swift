@@ -3,6 +3,7 @@ import Foundation
 import IngestArchive
 import IngestCatalog
 import IngestCore
+import IngestHashing
 import IngestImaging
 import IngestPipeline
 import IngestReport

@@ -1,6 +1,7 @@
 import Foundation
 import IngestArchive
 import IngestCore
+import IngestHashing
 import IngestTesting
 import Testing
 

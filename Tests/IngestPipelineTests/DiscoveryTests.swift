@@ -1,6 +1,7 @@
 import AsyncAlgorithms
 import Foundation
 import IngestCore
+import IngestHashing
 import IngestTesting
 import Testing
 

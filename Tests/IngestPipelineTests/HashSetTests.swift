@@ -1,4 +1,5 @@
 import IngestCore
+import IngestHashing
 import Synchronization
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import IngestCatalog
 import IngestCore
+import IngestHashing
 import IngestReport
 import IngestTesting
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import IngestCore
+import IngestHashing
 import IngestTesting
 import IngestTransport
 import Testing
