@@ -33,6 +33,7 @@ public enum CanonCR3 {
     /// The JPEG inside `PRVW`: after 16 bytes of header (ending with the JPEG's length).
     public static func previewRanges(_ reader: ByteReader) -> [Range<Int>] {
         guard let contents = self.uuidContents(self.previewUUID, in: reader, range: 0..<reader.count),
+            contents.count >= 8,
             let preview = ISOBox.find("PRVW", in: reader, range: (contents.lowerBound + 8)..<contents.upperBound),
             preview.payload.count > 16
         else { return [] }

@@ -34,6 +34,8 @@ public struct TIFFStructure {
     }
 
     public static let directoryLimit = 64
+    /// Directory pointers followed at most, visited or not: a hostile file can hold thousands.
+    public static let pointerLimit = 1_024
     /// More entries than any camera writes; a directory claiming more is cut there.
     public static let entryLimit = 1_024
 
@@ -83,10 +85,18 @@ public struct TIFFStructure {
 
     private mutating func walk(from first: Int, root: DirectoryKind) {
         var pending: [(offset: Int, kind: DirectoryKind)] = [(first, root)]
-        var visited: Set<Int> = []
-        while !pending.isEmpty, self.directories.count < Self.directoryLimit {
-            let (offset, kind) = pending.removeFirst()
-            guard offset >= 8, offset + 2 <= self.reader.count, visited.insert(offset).inserted else { continue }
+        var queued: Set<Int> = [first]
+        var next = 0
+        // Each offset is queued once, at most `pointerLimit` of them, and taken in order: a file
+        // full of pointers (to one directory or to many) costs a bounded walk.
+        func queue(_ offset: Int, _ kind: DirectoryKind) {
+            guard pending.count < Self.pointerLimit, queued.insert(offset).inserted else { return }
+            pending.append((offset, kind))
+        }
+        while next < pending.count, self.directories.count < Self.directoryLimit {
+            let (offset, kind) = pending[next]
+            next += 1
+            guard offset >= 8, offset + 2 <= self.reader.count else { continue }
             let declared = Int(self.u16(offset))
             let fitting = (self.reader.count - offset - 2) / 12
             let count = min(declared, fitting, Self.entryLimit)
@@ -100,19 +110,17 @@ public struct TIFFStructure {
             // Pointers to further directories, each followed once.
             for entry in entries {
                 switch (entry.tag, kind) {
-                case (0x8769, .main), (0x8769, .sub): pending.append((self.pointer(entry, 0), .exif))
-                case (0x8825, .main), (0x8825, .sub): pending.append((self.pointer(entry, 0), .gps))
-                case (0xA005, .exif): pending.append((self.pointer(entry, 0), .interoperability))
+                case (0x8769, .main), (0x8769, .sub): queue(self.pointer(entry, 0), .exif)
+                case (0x8825, .main), (0x8825, .sub): queue(self.pointer(entry, 0), .gps)
+                case (0xA005, .exif): queue(self.pointer(entry, 0), .interoperability)
                 case (0x014A, .main), (0x014A, .sub):
-                    for index in 0..<min(entry.count, Self.directoryLimit) {
-                        pending.append((self.pointer(entry, index), .sub))
-                    }
+                    for index in 0..<min(entry.count, Self.directoryLimit) { queue(self.pointer(entry, index), .sub) }
                 default: break
                 }
             }
             if case .main(let position) = kind, declared <= fitting {
-                let next = Int(self.u32(offset + 2 + declared * 12))
-                if next != 0 { pending.append((next, .main(position + 1))) }
+                let following = Int(self.u32(offset + 2 + declared * 12))
+                if following != 0 { queue(following, .main(position + 1)) }
             }
         }
     }

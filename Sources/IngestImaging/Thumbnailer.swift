@@ -151,7 +151,8 @@ public struct Thumbnailer: Sendable {
                     mutableBase, bytes.count, &$0, Int32(self.largeEdge), export, noRotate, Self.loadOptions)
             }
         }
-        if let orientation, orientation != 1 {
+        // Always, 1 included: the preview's own orientation tag must not survive to turn the 200.
+        if let orientation {
             let input = shrunk
             shrunk = try ImageRef.make("turning the preview") { ingest_vips_orient(input.pointer, &$0, Int32(orientation)) }
         }

@@ -108,7 +108,9 @@ public struct Discovery: Sendable {
             while let (path, known) = pending.popLast() {
                 if shouldStop() { break }
                 let status = known ?? Self.status(path)
-                if let shard = self.shard, !shard.contains(relativePath: Self.relative(path, to: base)) {
+                // By the name without its extension, so that the files of a pair fall in one shard.
+                let relative = Self.relative(path, to: base)
+                if let shard = self.shard, !shard.contains(relativePath: Self.stem(of: relative) ?? relative) {
                     // Folders are walked by every shard; only files and walk problems are split.
                     guard case .found(let found) = status, found.st_mode & S_IFMT == S_IFDIR else { continue }
                 }

@@ -102,8 +102,8 @@ extension Pipeline {
     }
 
     /// The files of a group: each examined, then paired by ``Pairing``, then placed, a file that
-    /// follows another placed by its lead's capture time. Files the catalog knew are read again:
-    /// what pairs them is not in the catalog.
+    /// follows another placed by its lead's capture time. Files the catalog knew are read again,
+    /// those already done included: what pairs them is not in the catalog.
     static func ingest(
         group: [GroupMember], events: [Event], stages: Stages, context: StageContext
     ) async -> [FileResult] {
@@ -132,6 +132,11 @@ extension Pipeline {
         var results: [FileResult] = []
         for (position, member) in group.enumerated() {
             var result = FileResult(unchanged: member.file, events: events, earlier: member.earlier)
+            // A file done earlier was read only so that its partner can follow it.
+            guard !member.pending.isEmpty else {
+                results.append(result)
+                continue
+            }
             let pending = member.pending.map { events[$0] }
             let outcomes: [FileOutcome]
             switch examinations[position] {

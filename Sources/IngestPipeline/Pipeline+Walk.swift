@@ -39,7 +39,7 @@ extension Pipeline {
                             FileResult(outcomes: events.map { _ in outcome }, unchanged: events.map { _ in false }))
                     case .file(let file):
                         let plan = earlier.plan(at: position)
-                        guard !plan.pending.isEmpty else {
+                        guard !plan.pending.isEmpty || groups.members[position] != nil else {
                             // Finished in every event by an earlier run, or known broken: not opened.
                             if plan.knownBroken.isEmpty {
                                 await tally.finishUnchanged(file, events: events)
@@ -54,7 +54,8 @@ extension Pipeline {
                             for result in results { await tally.finish(result) }
                         }
                         if let others = groups.members[position] {
-                            // Files that may be a pair run as one task, so that one can follow the other.
+                            // Files that may be a pair run as one task, so that one can follow the
+                            // other; a file done earlier is read again only to pair the others.
                             let members = ([position] + others).map { member -> GroupMember in
                                 let plan = earlier.plan(at: member)
                                 return GroupMember(
@@ -62,7 +63,9 @@ extension Pipeline {
                             }
                             for member in members { tally.observer.started(member.file.path) }
                             inFlight += members.count
-                            group.addTask { await Self.ingest(group: members, events: events, stages: stages, context: context) }
+                            group.addTask {
+                                await Self.ingest(group: members, events: events, stages: stages, context: context)
+                            }
                             continue
                         }
                         let facts = earlier.facts(of: file)
@@ -71,7 +74,8 @@ extension Pipeline {
                         group.addTask {
                             [
                                 await Self.ingest(
-                                    file, events: events, pending: plan.pending, earlier: plan.knownBroken, known: facts,
+                                    file, events: events, pending: plan.pending, earlier: plan.knownBroken,
+                                    known: facts,
                                     stages: stages, context: context)
                             ]
                         }
@@ -88,22 +92,25 @@ extension Pipeline {
         return await walked.hiddenEntries
     }
 
-    /// The batch's files some event needs that share a folder and a name up to the extension
-    /// (compared without case), which ``Pairing`` may find to be pairs: `members` maps a group's
-    /// first position to the others, `followers` holds those others.
+    /// The batch's files that share a folder and a name up to the extension (compared without
+    /// case), which ``Pairing`` may find to be pairs, where some event needs one of them (a file an
+    /// earlier run finished may be the one its new partner follows): `members` maps a group's first
+    /// position to the others, `followers` holds those others. A batch with nothing to do, a
+    /// nightly re-run's, costs nothing here.
     static func nameGroups(
         _ batch: [DiscoveryItem], earlier: EarlierRuns
     ) -> (members: [Int: [Int]], followers: Set<Int>) {
+        let needed = batch.indices.filter { batch[$0].file != nil && !earlier.plan(at: $0).pending.isEmpty }
+        guard !needed.isEmpty else { return ([:], []) }
         var byStem: [String: [Int]] = [:]
         for (position, item) in batch.enumerated() {
-            guard let file = item.file, !earlier.plan(at: position).pending.isEmpty,
-                let stem = Discovery.stem(of: file.path)
-            else { continue }
+            guard let file = item.file, let stem = Discovery.stem(of: file.path) else { continue }
             byStem[stem, default: []].append(position)
         }
+        let neededSet = Set(needed)
         var members: [Int: [Int]] = [:]
         var followers: Set<Int> = []
-        for positions in byStem.values where positions.count > 1 {
+        for positions in byStem.values where positions.count > 1 && positions.contains(where: neededSet.contains) {
             members[positions[0]] = Array(positions.dropFirst())
             followers.formUnion(positions.dropFirst())
         }

@@ -38,12 +38,14 @@ public enum Fixtures {
 
     /// One of exiftool's raw samples (`../shared/corpus/media/exiftool-samples`), copied, with a
     /// JPEG preview of `width`×`height` written into it by exiftool as `previewTag` (NEF and DNG
-    /// keep a full-size preview as `JpgFromRaw`, CR2 as `PreviewImage`), then `tags`.
+    /// keep a full-size preview as `JpgFromRaw`, CR2 as `PreviewImage`), then `tags`; the preview
+    /// carries `previewTags` of its own.
     public static func raw(
         _ sample: String, in folder: TemporaryFolder, previewTag: String, width: Int, height: Int,
-        tags: [String: String] = [:]
+        tags: [String: String] = [:], previewTags: [String: String] = [:]
     ) throws -> URL {
-        let preview = try self.jpeg(in: folder, name: "preview-\(sample).jpg", width: width, height: height)
+        let preview = try self.jpeg(
+            in: folder, name: "preview-\(sample).jpg", width: width, height: height, tags: previewTags)
         let url = folder.appending(sample)
         try? FileManager.default.removeItem(at: url)
         try FileManager.default.copyItem(

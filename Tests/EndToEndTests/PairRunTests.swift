@@ -91,4 +91,22 @@ import Testing
         let still = try #require(motion.entry(named: "PXL_0001.MP.jpg"))
         #expect(((still["pair"] as? [String: Any])?["why"] as? String)?.contains("motion photo") == true, "\(still)")
     }
+
+    @Test("A clip added after its still was stored still follows it: the still is read again to pair it")
+    func clipAfterItsStill() throws {
+        let folder = TemporaryFolder("pair-later")
+        try FileManager.default.copyItem(
+            at: TestEnvironment.realCorpus.appendingPathComponent("heic/IMG_2927.HEIC"), to: folder.appending("IMG_2927.HEIC"))
+        let cli = CommandLine("pair-later-run")
+        let window = ["--from", "2020-05-04T22:00:00Z", "--until", "2020-05-04T22:39:12Z"]
+        let first = try cli.ingest([folder.url], window)
+        #expect(first.count("uploaded") == 1, "\(first.result.stderr)")
+        _ = try Fixtures.video(
+            in: folder, name: "IMG_2927.MOV", creationTime: "2020-05-04T22:39:13Z",
+            keys: ["com.apple.quicktime.content.identifier": "1745E022-9712-43C7-B024-F308EC6413CB"])
+        let second = try cli.ingest([folder.url], window)
+        let clip = try #require(second.entry(named: "IMG_2927.MOV"))
+        #expect(clip["status"] as? String == "uploaded", "the clip did not follow its stored still: \(clip)")
+        #expect(second.count("uploaded") == 1, "the still was stored again")
+    }
 }

@@ -100,8 +100,21 @@ import Testing
         while landed < kills && reports.count < kills * 3 {
             let report = cli.folder.appending("report-\(reports.count).ndjson")
             reports.append(report)
+            let before = Int(try server.sql("SELECT count(*) FROM event_photo")) ?? 0
             let process = try self.start(cli, server, report: report, ["--uploads", "1"])
-            usleep(UInt32.random(in: Self.killAfter, using: &generator))
+            if reports.count.isMultiple(of: 2) {
+                // Every other round waits for this run's first upload to land, then kills it a
+                // moment later: mid-upload kills happen however slow the machine is.
+                let deadline = Date().addingTimeInterval(30)
+                while process.isRunning, Date() < deadline,
+                    (Int(try server.sql("SELECT count(*) FROM event_photo")) ?? 0) <= before
+                {
+                    usleep(10_000)
+                }
+                usleep(UInt32.random(in: 0...300_000, using: &generator))
+            } else {
+                usleep(UInt32.random(in: Self.killAfter, using: &generator))
+            }
             if process.isRunning {
                 kill(process.processIdentifier, SIGKILL)
                 landed += 1

@@ -86,6 +86,19 @@ import Testing
         #expect(portrait.large.width == 333 && portrait.large.height == 500)
     }
 
+    @Test("A preview's own orientation tag is the raw file's to override: both thumbnails come out alike")
+    func previewOrientationIsOverridden() throws {
+        let folder = TemporaryFolder("raw-preview-orientation")
+        // The preview says "turn me" (6); the raw file says upright (1).
+        let url = try Fixtures.raw(
+            "Nikon.nef", in: folder, previewTag: "JpgFromRaw", width: 1200, height: 800,
+            tags: ["IFD0:Orientation#": "1"], previewTags: ["IFD0:Orientation#": "6"])
+        let bytes = Array(try Data(contentsOf: url))
+        let thumbnails = try bytes.withUnsafeBytes { try Thumbnailer().thumbnails(of: $0, kind: .nef) }
+        #expect(thumbnails.large.width == 500 && thumbnails.large.height == 333)
+        #expect(thumbnails.small.width == 200 && thumbnails.small.height == 133)
+    }
+
     @Test("A raw file with no preview libjpeg can show fails with that reason, not a crash")
     func noUsablePreview() throws {
         // exiftool's NEF sample keeps only 26- and 29-byte stand-ins for its previews, and a 160 px

@@ -49,6 +49,21 @@ import Testing
         #expect(batches == [["a.jpg", "b.jpg"], ["c.HEIC", "c.MOV"], ["d.jpg"]])
     }
 
+    @Test("A sharded walk keeps the files of one name (a possible pair) in one shard")
+    func shardKeepsPairsTogether() async throws {
+        let names = (0..<40).flatMap { ["IMG_\($0).HEIC", "IMG_\($0).MOV"] }
+        for name in names { try self.write(name) }
+        var shardOf: [String: Int] = [:]
+        for index in 0..<4 {
+            let discovery = Discovery(
+                roots: [self.folder.path], includeHidden: false, shard: Shard(index: index, count: 4))
+            for file in self.files(await self.walk(discovery).0) { shardOf[(file as NSString).lastPathComponent] = index }
+        }
+        #expect(shardOf.count == names.count)
+        #expect((0..<40).allSatisfy { shardOf["IMG_\($0).HEIC"] == shardOf["IMG_\($0).MOV"] })
+        #expect(Set(shardOf.values).count > 1, "every file fell in one shard")
+    }
+
     @Test func walksRecursivelyInSortedOrderWithStatResults() async throws {
         try self.write("b/2.jpg", "22")
         try self.write("a.jpg", "1")
