@@ -30,6 +30,11 @@ public enum CanonCR3 {
         }
     }
 
+    /// CMT1, CMT2 and CMT4 walked, each with its first directory's kind.
+    public static func structures(_ reader: ByteReader) -> [TIFFStructure] {
+        self.metadata(reader).compactMap { TIFFStructure($0.bytes, root: $0.root) }
+    }
+
     /// The JPEG inside `PRVW`: after 16 bytes of header (ending with the JPEG's length).
     public static func previewRanges(_ reader: ByteReader) -> [Range<Int>] {
         guard let contents = self.uuidContents(self.previewUUID, in: reader, range: 0..<reader.count),

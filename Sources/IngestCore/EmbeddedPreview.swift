@@ -26,13 +26,8 @@ public struct EmbeddedPreview: Sendable, Equatable {
             guard let range = FujifilmRAF.jpegRange(reader) else { return nil }
             return self.largest(among: [range], in: reader, orientation: nil)
         case .cr3:
-            let orientation = CanonCR3.metadata(reader)
-                .compactMap { block -> Int? in
-                    guard block.root == .main(0), let tiff = TIFFStructure(block.bytes, root: block.root) else {
-                        return nil
-                    }
-                    return tiff.orientation
-                }.first
+            // Only CMT1 is an IFD0, where the orientation is.
+            let orientation = CanonCR3.structures(reader).lazy.compactMap(\.orientation).first
             return self.largest(among: CanonCR3.previewRanges(reader), in: reader, orientation: orientation ?? 1)
         case _ where kind.isRaw:
             guard let tiff = TIFFStructure(bytes) else { return nil }

@@ -13,7 +13,7 @@ public enum ExifLocator {
         let reader = ByteReader(bytes)
         switch kind {
         case .cr3:
-            return CanonCR3.metadata(reader).compactMap { TIFFStructure($0.bytes, root: $0.root) }
+            return CanonCR3.structures(reader)
         default:
             return self.tiffBlock(in: bytes, kind: kind).flatMap { TIFFStructure($0) }.map { [$0] } ?? []
         }

@@ -25,9 +25,7 @@ struct EarlierRuns: Sendable {
     ) async throws {
         self.events = events.count
         self.zone = zone
-        let files = batch.enumerated().compactMap { position, item in
-            if case .file(let file) = item { (position: position, file: file) } else { nil }
-        }
+        let files = batch.enumerated().compactMap { position, item in item.file.map { (position: position, file: $0) } }
         let entries = try await catalog.entries(
             for: files.map(\.file.path), destination: destination, events: events.map(\.id))
         let windows = events.map(\.window.description)

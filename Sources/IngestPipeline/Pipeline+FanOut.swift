@@ -31,17 +31,15 @@ extension Pipeline {
     ) async -> FileResult {
         var result = FileResult(unchanged: file, events: events, earlier: earlier)
         guard !pending.isEmpty else { return result }
-        let fanned = await Self.fanOut(
-            file, events: pending.map { events[$0] }, known: known, stages: stages, context: context)
-        for (index, outcome) in zip(pending, fanned) {
-            result.outcomes[index] = outcome
-            result.unchanged[index] = false
-        }
+        result.take(
+            await Self.fanOut(file, events: pending.map { events[$0] }, known: known, stages: stages, context: context),
+            at: pending)
         return result
     }
 
     /// A file read and dated (or known from an earlier run), ready to be placed and stored.
     struct Examined: Sendable {
+        /// What every event's outcome starts from; ``place`` adds the hash and capture time.
         var facts: FileOutcome
         var loaded: LoadedFile?
         var hash: ContentHash
@@ -63,10 +61,9 @@ extension Pipeline {
         var facts = FileOutcome(path: file.path, stamp: file.stamp, status: .failed)
         if let known {
             facts.kind = known.kind
-            facts.sha256 = known.sha256
-            facts.capture = known.capture
             return .ready(
-                Examined(facts: facts, loaded: nil, hash: known.sha256, capture: known.capture, identity: MediaIdentity()))
+                Examined(
+                    facts: facts, loaded: nil, hash: known.sha256, capture: known.capture, identity: MediaIdentity()))
         }
         do {
             let read = try await stages.read.process(file, context: context)
@@ -82,12 +79,11 @@ extension Pipeline {
             facts.kind = photo.kind
             facts.timings.seconds[.read] = photo.readSeconds
             facts.timings.seconds[.hash] = photo.hashSeconds
-            facts.sha256 = photo.hash
             let dated = try await stages.captureTime.process(photo, context: context)
-            facts.capture = dated.capture
             facts.timings.seconds[.exif] = dated.exifSeconds
             return .ready(
-                Examined(facts: facts, loaded: photo, hash: photo.hash, capture: dated.capture, identity: dated.identity))
+                Examined(
+                    facts: facts, loaded: photo, hash: photo.hash, capture: dated.capture, identity: dated.identity))
         } catch {
             return .ended(Self.failed(facts, error, stages: stages))
         }
@@ -117,7 +113,8 @@ extension Pipeline {
             guard case .ready(let examined) = examination, let kind = examined.facts.kind else { continue }
             candidates.append(
                 Pairing.Member(
-                    path: group[position].file.path, kind: kind, capture: examined.capture, identity: examined.identity))
+                    path: group[position].file.path, kind: kind, capture: examined.capture, identity: examined.identity)
+            )
             positions.append(position)
         }
         var leads: [Int: CaptureTime] = [:]
@@ -143,13 +140,11 @@ extension Pipeline {
             case .ended(let outcome): outcomes = pending.map { _ in outcome }
             case .ready(let examined):
                 outcomes = await Self.place(
-                    member.file, examined, events: pending, lead: leads[position], pair: pairs[position], stages: stages,
+                    member.file, examined, events: pending, lead: leads[position], pair: pairs[position],
+                    stages: stages,
                     context: context)
             }
-            for (index, outcome) in zip(member.pending, outcomes) {
-                result.outcomes[index] = outcome
-                result.unchanged[index] = false
-            }
+            result.take(outcomes, at: member.pending)
             results.append(result)
         }
         return results
@@ -174,6 +169,8 @@ extension Pipeline {
         stages: Stages, context: StageContext
     ) async -> [FileOutcome] {
         var facts = examined.facts
+        facts.sha256 = examined.hash
+        facts.capture = examined.capture
         // A motion photo is a pair in one file: its clip is inside it.
         facts.pair =
             pair
@@ -308,5 +305,13 @@ extension Pipeline.FileResult {
             path: file.path, stamp: file.stamp, status: .skipped, reason: FileOutcome.unchangedReason)
         unchanged.recordInCatalog = false
         self.init(outcomes: events.indices.map { earlier[$0] ?? unchanged }, unchanged: events.map { _ in true })
+    }
+
+    /// This run's outcomes for the events at `pending` (indices into the run's events), in their order.
+    mutating func take(_ outcomes: [FileOutcome], at pending: [Int]) {
+        for (index, outcome) in zip(pending, outcomes) {
+            self.outcomes[index] = outcome
+            self.unchanged[index] = false
+        }
     }
 }

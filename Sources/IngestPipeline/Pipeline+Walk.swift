@@ -100,17 +100,16 @@ extension Pipeline {
     static func nameGroups(
         _ batch: [DiscoveryItem], earlier: EarlierRuns
     ) -> (members: [Int: [Int]], followers: Set<Int>) {
-        let needed = batch.indices.filter { batch[$0].file != nil && !earlier.plan(at: $0).pending.isEmpty }
+        let needed = Set(batch.indices.filter { batch[$0].file != nil && !earlier.plan(at: $0).pending.isEmpty })
         guard !needed.isEmpty else { return ([:], []) }
         var byStem: [String: [Int]] = [:]
         for (position, item) in batch.enumerated() {
             guard let file = item.file, let stem = Discovery.stem(of: file.path) else { continue }
             byStem[stem, default: []].append(position)
         }
-        let neededSet = Set(needed)
         var members: [Int: [Int]] = [:]
         var followers: Set<Int> = []
-        for positions in byStem.values where positions.count > 1 && positions.contains(where: neededSet.contains) {
+        for positions in byStem.values where positions.count > 1 && positions.contains(where: needed.contains) {
             members[positions[0]] = Array(positions.dropFirst())
             followers.formUnion(positions.dropFirst())
         }
