@@ -34,9 +34,11 @@ public struct TIFFStructure {
     }
 
     public static let directoryLimit = 64
-    /// Directory pointers followed at most, visited or not: a hostile file can hold thousands.
+    /// Directory pointers looked at at most in one walk, new or seen before: a hostile file can
+    /// hold millions (64 directories of 1,024 SubIFD entries of 64 pointers); a camera, a dozen.
     public static let pointerLimit = 1_024
-    /// More entries than any camera writes; a directory claiming more is cut there.
+    /// More entries than any camera writes, in one directory and in all of a walk's together (a
+    /// camera writes a few hundred): a directory claiming more is cut there, and the walk ends.
     public static let entryLimit = 1_024
 
     public let reader: ByteReader
@@ -87,19 +89,24 @@ public struct TIFFStructure {
         var pending: [(offset: Int, kind: DirectoryKind)] = [(first, root)]
         var queued: Set<Int> = [first]
         var next = 0
-        // Each offset is queued once, at most `pointerLimit` of them, and taken in order: a file
-        // full of pointers (to one directory or to many) costs a bounded walk.
+        var looked = 0
+        var read = 0
+        // Each offset is queued once and taken in order; at most `pointerLimit` pointers are looked
+        // at and `entryLimit` entries read: a file full of pointers (to one directory or to many)
+        // costs a bounded walk.
         func queue(_ offset: Int, _ kind: DirectoryKind) {
-            guard pending.count < Self.pointerLimit, queued.insert(offset).inserted else { return }
+            looked += 1
+            guard queued.insert(offset).inserted else { return }
             pending.append((offset, kind))
         }
-        while next < pending.count, self.directories.count < Self.directoryLimit {
+        while next < pending.count, self.directories.count < Self.directoryLimit, read < Self.entryLimit {
             let (offset, kind) = pending[next]
             next += 1
             guard offset >= 8, offset + 2 <= self.reader.count else { continue }
             let declared = Int(self.u16(offset))
             let fitting = (self.reader.count - offset - 2) / 12
-            let count = min(declared, fitting, Self.entryLimit)
+            let count = min(declared, fitting, Self.entryLimit - read)
+            read += count
             var entries: [Entry] = []
             entries.reserveCapacity(count)
             for index in 0..<count {
@@ -108,13 +115,15 @@ public struct TIFFStructure {
             let directory = Directory(kind: kind, entries: entries)
             self.directories.append(directory)
             // Pointers to further directories, each followed once.
-            for entry in entries {
+            for entry in entries where looked < Self.pointerLimit {
                 switch (entry.tag, kind) {
                 case (0x8769, .main), (0x8769, .sub): queue(self.pointer(entry, 0), .exif)
                 case (0x8825, .main), (0x8825, .sub): queue(self.pointer(entry, 0), .gps)
                 case (0xA005, .exif): queue(self.pointer(entry, 0), .interoperability)
                 case (0x014A, .main), (0x014A, .sub):
-                    for index in 0..<min(entry.count, Self.directoryLimit) { queue(self.pointer(entry, index), .sub) }
+                    for index in 0..<min(entry.count, Self.directoryLimit) where looked < Self.pointerLimit {
+                        queue(self.pointer(entry, index), .sub)
+                    }
                 default: break
                 }
             }
