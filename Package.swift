@@ -32,7 +32,7 @@ let package = Package(
             name: "PhotoIngest",
             targets: [
                 "IngestCore", "IngestHashing", "IngestImaging", "IngestCatalog", "IngestArchive", "IngestTransport",
-                "IngestPipeline",
+                "IngestPipeline", "IngestZones",
             ]),
         // For Fuzz/, the libFuzzer harness: the parsers' fuzz target and the test fixtures.
         .library(name: "IngestTesting", targets: ["IngestTesting"]),
@@ -86,7 +86,8 @@ let package = Package(
         // builds without swift-crypto's BoringSSL.
         .target(name: "IngestCore"),
         // SHA-256 (swift-crypto): files' content hashes, and the shard a path falls in.
-        .target(name: "IngestHashing", dependencies: ["IngestCore", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(
+            name: "IngestHashing", dependencies: ["IngestCore", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "IngestImaging", dependencies: ["IngestCore", "CVipsShim", "CFFmpegShim"]),
         // PhotoShare client: libcurl multi on one thread, tokens, retries.
         .target(name: "IngestTransport", dependencies: ["IngestCore", "CCurlShim"]),
@@ -94,6 +95,8 @@ let package = Package(
             name: "IngestCatalog",
             dependencies: ["IngestCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // The world's time-zone boundaries, for photos dated by where they were taken.
+        .target(name: "IngestZones", dependencies: ["IngestCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(
             name: "IngestArchive",
             dependencies: ["IngestCore", "IngestHashing", .product(name: "GRDB", package: "GRDB.swift")]
@@ -102,7 +105,7 @@ let package = Package(
             name: "IngestPipeline",
             dependencies: [
                 "IngestCore", "IngestHashing", "IngestImaging", "IngestCatalog", "IngestArchive", "IngestTransport",
-                .product(name: "Logging", package: "swift-log"),
+                "IngestZones", .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ]
         ),
@@ -138,6 +141,7 @@ let package = Package(
             name: "photoingest",
             dependencies: [
                 "IngestCore", "IngestHashing", "IngestPipeline", "IngestImaging", "IngestTransport", "IngestReport",
+                "IngestZones",
                 "CBuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -159,9 +163,16 @@ let package = Package(
         .testTarget(
             name: "IngestCatalogTests", dependencies: ["IngestCatalog", "IngestHashing", "IngestTesting"],
             exclude: ["Fixtures"]),
+        .testTarget(
+            name: "IngestZonesTests",
+            dependencies: [
+                "IngestZones", "IngestCore", "IngestImaging", "IngestTesting",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
         .testTarget(name: "IngestArchiveTests", dependencies: ["IngestArchive", "IngestHashing", "IngestTesting"]),
         .testTarget(
-            name: "IngestTransportTests", dependencies: ["IngestTransport", "IngestCore", "IngestHashing", "IngestTesting"]),
+            name: "IngestTransportTests",
+            dependencies: ["IngestTransport", "IngestCore", "IngestHashing", "IngestTesting"]),
         .testTarget(
             name: "IngestServerTests",
             dependencies: [

@@ -7,6 +7,7 @@ import IngestHashing
 import IngestImaging
 import IngestPipeline
 import IngestTransport
+import IngestZones
 
 /// Micro benchmarks of each stage's own work, and the whole pipeline over a small corpus.
 ///
@@ -52,6 +53,42 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations {
             let fields = photo.withUnsafeBytes { MetadataReader.timeFields(in: $0, kind: .jpeg) }
             blackHole(resolver.resolve(fields, fileModified: Date()))
+        }
+    }
+
+    // The zone file scripts/zone-data writes; these two are left out without it.
+    if let zonePath = ZoneBoundaries.standardPaths().first(where: { FileManager.default.fileExists(atPath: $0) }) {
+        Benchmark(
+            "Zone file start-up (open, check, read the zone names)",
+            configuration: microseconds(configuration([.wallClock, .throughput, .mallocCountTotal]))
+        ) { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try? ZoneBoundaries(path: zonePath))
+            }
+        }
+
+        // Random points anywhere (two thirds at sea), and random points over Europe's many borders;
+        // one lookup an iteration, a new point each time.
+        for (name, latitudes, longitudes) in [
+            ("anywhere", -80.0...80.0, -180.0...180.0), ("in Europe", 36.0...60.0, -10.0...30.0),
+        ] {
+            Benchmark(
+                "Zone at a GPS position, \(name)",
+                configuration: microseconds(configuration([.wallClock, .throughput, .mallocCountTotal]))
+            ) { benchmark in
+                guard let zones = try? ZoneBoundaries(path: zonePath) else { return }
+                var random = SplitMix64(seed: 2026)
+                let points = (0..<4_096).map { _ in
+                    GeoPosition(
+                        latitude: Double.random(in: latitudes, using: &random),
+                        longitude: Double.random(in: longitudes, using: &random))
+                }
+                var next = 0
+                for _ in benchmark.scaledIterations {
+                    blackHole(zones.zoneName(at: points[next % points.count]))
+                    next += 1
+                }
+            }
         }
     }
 

@@ -36,7 +36,8 @@ extension Catalog {
                 db,
                 sql: """
                     SELECT o.path, o.status, o.reason, o.window, o.run_id, f.sha256, f.media_type, f.capture_time,
-                        f.capture_source, f.local_time, f.utc_offset, f.capture_notes, f.assumed_zone
+                        f.capture_source, f.local_time, f.utc_offset, f.capture_notes, f.assumed_zone,
+                        f.capture_zone
                     FROM outcome o JOIN file f ON f.path = o.path
                     WHERE o.destination = ? AND o.event = ? AND o.run_id <= ?
                     """, arguments: [destination, event, run])
@@ -49,7 +50,7 @@ extension Catalog {
                 {
                     capture = Self.capture(
                         instant: instant, source: source, localTime: row[9], offset: row[10], notes: row[11],
-                        assumedZone: row[12])
+                        assumedZone: row[12], zone: row[13])
                 }
                 records.append(
                     OutcomeRecord(

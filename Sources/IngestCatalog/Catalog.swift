@@ -192,7 +192,7 @@ public final class Catalog: Sendable {
                 db,
                 sql: """
                     SELECT path, size, mtime_ns, inode, sha256, media_type, capture_time, capture_source,
-                        local_time, utc_offset, capture_notes, assumed_zone
+                        local_time, utc_offset, capture_notes, assumed_zone, capture_zone
                     FROM file
                     WHERE sha256 IS NOT NULL AND capture_time IS NOT NULL AND path IN (\(databaseQuestionMarks(count: paths.count)))
                     """,
@@ -204,7 +204,7 @@ public final class Catalog: Sendable {
                 else { continue }
                 let capture = Self.capture(
                     instant: instant, source: source, localTime: row[8], offset: row[9], notes: row[10],
-                    assumedZone: row[11])
+                    assumedZone: row[11], zone: row[12])
                 let stamp = FileStamp(
                     size: row[1], modifiedNanoseconds: row[2], inode: UInt64(bitPattern: row[3] as Int64))
                 facts[row[0]] = FileFacts(stamp: stamp, sha256: hash, kind: kind, capture: capture)
@@ -215,14 +215,15 @@ public final class Catalog: Sendable {
 
     /// A capture time as the file table holds it.
     static func capture(
-        instant: Date, source: CaptureSource, localTime: String?, offset: String?, notes: String?, assumedZone: String?
+        instant: Date, source: CaptureSource, localTime: String?, offset: String?, notes: String?, assumedZone: String?,
+        zone: String?
     ) -> CaptureTime {
         let offset = offset.flatMap(UTCOffset.parse)
         // The wall clock the camera wrote is the instant seen at its offset.
         let local = localTime != nil ? offset.map { LocalDateTime(instant, offsetSeconds: $0) } : nil
         return CaptureTime(
             instant: instant, localTime: local, offsetSeconds: offset, source: source, assumedZone: assumedZone,
-            notes: notes.map { $0.components(separatedBy: "; ") } ?? [])
+            zone: zone, notes: notes.map { $0.components(separatedBy: "; ") } ?? [])
     }
 
     /// Starts a run for one event and returns its id. The runs of one invocation over several
@@ -257,14 +258,15 @@ public final class Catalog: Sendable {
             let file = try db.cachedStatement(
                 sql: """
                     INSERT INTO file (path, size, mtime_ns, inode, sha256, media_type, capture_time,
-                        capture_source, local_time, utc_offset, capture_notes, assumed_zone, pair_path,
-                        pair_reason, seen_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        capture_source, local_time, utc_offset, capture_notes, assumed_zone, capture_zone,
+                        pair_path, pair_reason, seen_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT(path) DO UPDATE SET size = excluded.size, mtime_ns = excluded.mtime_ns,
                         inode = excluded.inode, sha256 = excluded.sha256, media_type = excluded.media_type,
                         capture_time = excluded.capture_time, capture_source = excluded.capture_source,
                         local_time = excluded.local_time, utc_offset = excluded.utc_offset,
                         capture_notes = excluded.capture_notes, assumed_zone = excluded.assumed_zone,
+                        capture_zone = excluded.capture_zone,
                         pair_path = excluded.pair_path, pair_reason = excluded.pair_reason,
                         seen_at = excluded.seen_at
                     """)
@@ -284,7 +286,7 @@ public final class Catalog: Sendable {
                     capture.map { RFC3339.format($0.instant) }, capture?.source.rawValue,
                     capture?.localTime?.description, capture?.offset,
                     capture.flatMap { $0.notes.isEmpty ? nil : $0.notes.joined(separator: "; ") }, record.assumedZone,
-                    record.pair?.path, record.pair?.reason, now,
+                    capture?.zone, record.pair?.path, record.pair?.reason, now,
                 ])
                 try outcome.execute(arguments: [
                     record.path, record.destination, record.event, record.window, record.status.rawValue,

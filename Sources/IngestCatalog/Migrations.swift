@@ -65,6 +65,12 @@ enum Migrations {
             try db.execute(sql: "ALTER TABLE file ADD COLUMN pair_path TEXT")
             try db.execute(sql: "ALTER TABLE file ADD COLUMN pair_reason TEXT")
         }
+        // The IANA zone that dated the file (the zone at its GPS position, or the assumed one),
+        // not only its offset. Older rows had only the assumed zone to say.
+        migrator.registerMigration("v6-capture-zone") { db in
+            try db.execute(sql: "ALTER TABLE file ADD COLUMN capture_zone TEXT")
+            try db.execute(sql: "UPDATE file SET capture_zone = NULLIF(assumed_zone, '')")
+        }
         return migrator
     }
 }

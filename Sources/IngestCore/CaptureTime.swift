@@ -4,7 +4,14 @@ import Foundation
 public enum CaptureSource: String, Sendable, Codable, CaseIterable {
     /// The camera's clock and the offset it wrote beside it (OffsetTimeOriginal/Digitized).
     case exifOffset = "exif-offset"
-    /// The camera's clock, with the offset inferred from its GPS time stamp.
+    /// The camera's clock, with the offset its GPS time stamp implies, which the zone at its GPS
+    /// position had at that wall time too.
+    case exifGPSAgreed = "exif-gps-agreed"
+    /// The camera's clock read in the zone at its GPS position (DST-correct), with no GPS time to
+    /// check it against.
+    case exifGPSPosition = "exif-gps-position"
+    /// The camera's clock, with the offset inferred from its GPS time stamp alone (no position, or
+    /// a position whose zone disagrees: the fix wins, see docs/capture-time.md).
     case exifGPSOffset = "exif-gps-offset"
     /// The camera's clock read in a zone the camera did not name (`--timezone` or the machine's).
     case exifAssumedZone = "exif-assumed-zone"
@@ -34,18 +41,22 @@ public struct CaptureTime: Sendable, Equatable {
     public var source: CaptureSource
     /// The IANA zone assumed, for ``CaptureSource/exifAssumedZone``.
     public var assumedZone: String?
+    /// The IANA zone that turned ``localTime`` into ``instant``: the zone at the GPS position, or
+    /// the assumed one. Nil when an offset alone did (the camera's, or its GPS fix's).
+    public var zone: String?
     /// Values found and refused, and DST ambiguities met, in words.
     public var notes: [String]
 
     public init(
         instant: Date, localTime: LocalDateTime? = nil, offsetSeconds: Int? = nil, source: CaptureSource,
-        assumedZone: String? = nil, notes: [String] = []
+        assumedZone: String? = nil, zone: String? = nil, notes: [String] = []
     ) {
         self.instant = instant
         self.localTime = localTime
         self.offsetSeconds = offsetSeconds
         self.source = source
         self.assumedZone = assumedZone
+        self.zone = zone ?? assumedZone
         self.notes = notes
     }
 
@@ -74,12 +85,25 @@ public struct ExifTimeFields: Sendable, Equatable {
     public var gpsDateStamp: String?
     public var gpsTimeStamp: [ExifRational]?
     public var gpsStatus: String?
+    /// `N` or `S`.
+    public var gpsLatitudeRef: String?
+    /// Degrees, minutes and seconds.
+    public var gpsLatitude: [ExifRational]?
+    /// `E` or `W`.
+    public var gpsLongitudeRef: String?
+    public var gpsLongitude: [ExifRational]?
 
     public init(
         dateTimeOriginal: String? = nil, subSecTimeOriginal: String? = nil, offsetTimeOriginal: String? = nil,
         dateTimeDigitized: String? = nil, subSecTimeDigitized: String? = nil, offsetTimeDigitized: String? = nil,
-        gpsDateStamp: String? = nil, gpsTimeStamp: [ExifRational]? = nil, gpsStatus: String? = nil
+        gpsDateStamp: String? = nil, gpsTimeStamp: [ExifRational]? = nil, gpsStatus: String? = nil,
+        gpsLatitudeRef: String? = nil, gpsLatitude: [ExifRational]? = nil, gpsLongitudeRef: String? = nil,
+        gpsLongitude: [ExifRational]? = nil
     ) {
+        self.gpsLatitudeRef = gpsLatitudeRef
+        self.gpsLatitude = gpsLatitude
+        self.gpsLongitudeRef = gpsLongitudeRef
+        self.gpsLongitude = gpsLongitude
         self.dateTimeOriginal = dateTimeOriginal
         self.subSecTimeOriginal = subSecTimeOriginal
         self.offsetTimeOriginal = offsetTimeOriginal

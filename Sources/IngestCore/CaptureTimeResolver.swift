@@ -4,9 +4,14 @@ import Foundation
 ///
 /// The rules, first that holds wins, and each is recorded in ``CaptureTime/source``:
 /// 1. the wall time with OffsetTimeOriginal (or OffsetTimeDigitized for DateTimeDigitized);
-/// 2. the wall time with an offset inferred from the GPS time stamp;
-/// 3. the wall time in the assumed zone (DST-correct; a fold takes the earlier instant);
-/// 4. with no usable wall time: the GPS date and time (UTC), else the file's mtime.
+/// 2. the wall time with the offset its GPS time stamp implies, when the zone at its GPS position
+///    had that offset then too;
+/// 3. the wall time in the zone at its GPS position (DST-correct), when there is no GPS time;
+/// 4. the wall time with the offset its GPS time stamp implies: no position, or a position whose
+///    zone disagrees (a fresh fix is the better witness: the camera's clock was on another zone's
+///    time; a stale one is refused by its residual before it gets here);
+/// 5. the wall time in the assumed zone (DST-correct; a fold takes the earlier instant);
+/// 6. with no usable wall time: the GPS date and time (UTC), else the file's mtime.
 ///
 /// OffsetTime (without Original) is never used: it belongs to ModifyDate and editors rewrite it.
 public struct CaptureTimeResolver: Sendable {
@@ -14,6 +19,8 @@ public struct CaptureTimeResolver: Sendable {
     public var assumedZone: TimeZone
     /// The present, against which "more than a day in the future" is judged.
     public var now: Date
+    /// The zone boundaries that date a photo by its GPS position; nil leaves positions unused.
+    public var zones: (any ZoneMap)?
 
     /// Local clock minus GPS time beyond this is a stale fix, not a zone.
     static let maximumOffset = 14 * 3_600
@@ -21,9 +28,10 @@ public struct CaptureTimeResolver: Sendable {
     /// shot differ by seconds. A larger residual means the fix is stale and the rounded offset a guess.
     static let gpsResidualTolerance = 5.0 * 60
 
-    public init(assumedZone: TimeZone, now: Date = Date()) {
+    public init(assumedZone: TimeZone, now: Date = Date(), zones: (any ZoneMap)? = nil) {
         self.assumedZone = assumedZone
         self.now = now
+        self.zones = zones
     }
 
     public func resolve(_ fields: ExifTimeFields?, fileModified: Date) -> CaptureTime {
@@ -50,10 +58,34 @@ public struct CaptureTimeResolver: Sendable {
                 }
                 notes.append("\(offsetTag) \"\(text)\" refused: not a ±HH:MM offset within ±14:00")
             }
-            if let gps, let offset = self.offsetFromGPS(wall: wall, gps: gps, notes: &notes) {
-                return CaptureTime(
+            // Without zone boundaries a position says nothing, and its refusals are not worth a note.
+            let local =
+                self.zones == nil
+                ? nil : self.gpsPosition(fields, notes: &notes).flatMap { self.zone(at: $0, wall: wall, notes: &notes) }
+            let fixOffset =
+                gps.flatMap { self.offsetFromGPS(wall: wall, gps: $0, notes: &notes) }
+                ?? local.flatMap { self.offsetFromTimeOfDay(fields, wall: wall, near: $0.offset, notes: &notes) }
+            func dated(_ offset: Int, _ source: CaptureSource, zone: String? = nil) -> CaptureTime {
+                CaptureTime(
                     instant: wall.instant(offsetSeconds: offset), localTime: wall, offsetSeconds: offset,
-                    source: .exifGPSOffset, notes: notes)
+                    source: source, zone: zone, notes: notes)
+            }
+            switch (fixOffset, local) {
+            case (let fix?, let local?) where fix == local.offset:
+                return dated(fix, .exifGPSAgreed, zone: local.name)
+            case (let fix?, let local?):
+                notes.append(
+                    "GPS time and position disagree: the fix puts the clock at \(UTCOffset.format(fix)), "
+                        + "but \(local.name) was at \(UTCOffset.format(local.offset)) then; the fix won "
+                        + "(the camera's clock was on another zone's time: its home zone, or a DST change it missed)")
+                return dated(fix, .exifGPSOffset)
+            case (nil, let local?):
+                if let flag = local.flag { notes.append(flag) }
+                return dated(local.offset, .exifGPSPosition, zone: local.name)
+            case (let fix?, nil):
+                return dated(fix, .exifGPSOffset)
+            case (nil, nil):
+                break
             }
             let (offset, flag) = Self.offset(of: wall, in: self.assumedZone)
             if let flag { notes.append(flag) }
@@ -144,6 +176,79 @@ public struct CaptureTimeResolver: Sendable {
             return nil
         }
         return Date(timeIntervalSince1970: instant)
+    }
+
+    /// The GPS position, when both coordinates and their hemispheres are written and plausible.
+    /// 0°, 0° is refused: cameras write it for "no fix".
+    public func gpsPosition(_ fields: ExifTimeFields, notes: inout [String]) -> GeoPosition? {
+        guard let latitude = fields.gpsLatitude, let longitude = fields.gpsLongitude else { return nil }
+        if let status = fields.gpsStatus?.trimmingCharacters(in: .whitespaces), status.uppercased() == "V" {
+            notes.append("GPS position refused: GPSStatus is void")
+            return nil
+        }
+        func degrees(_ parts: [ExifRational]) -> Double? {
+            guard parts.count == 3, parts.allSatisfy({ $0.denominator != 0 }) else { return nil }
+            let values = parts.map { Double($0.numerator) / Double($0.denominator) }
+            guard values[1] < 60, values[2] < 60 else { return nil }
+            return values[0] + values[1] / 60 + values[2] / 3_600
+        }
+        func hemisphere(_ text: String?, _ positive: String, _ negative: String) -> Double? {
+            switch text?.trimmingCharacters(in: .whitespaces).uppercased() {
+            case positive: 1
+            case negative: -1
+            default: nil
+            }
+        }
+        guard let north = degrees(latitude), let east = degrees(longitude), north <= 90, east <= 180 else {
+            notes.append("GPS position refused: not three rationals of degrees, minutes and seconds")
+            return nil
+        }
+        guard let latitudeSign = hemisphere(fields.gpsLatitudeRef, "N", "S"),
+            let longitudeSign = hemisphere(fields.gpsLongitudeRef, "E", "W")
+        else {
+            notes.append("GPS position refused: GPSLatitudeRef or GPSLongitudeRef is not N/S and E/W")
+            return nil
+        }
+        guard north != 0 || east != 0 else {
+            notes.append("GPS position 0°, 0° refused: written for no fix")
+            return nil
+        }
+        return GeoPosition(latitude: latitudeSign * north, longitude: longitudeSign * east)
+    }
+
+    /// The zone at `position` and its offset at the wall time, with a DST note when the wall time
+    /// falls in a fold or a gap there.
+    func zone(
+        at position: GeoPosition, wall: LocalDateTime, notes: inout [String]
+    ) -> (name: String, offset: Int, flag: String?)? {
+        guard let zones = self.zones, let name = zones.zoneName(at: position) else { return nil }
+        guard let zone = TimeZone(identifier: name) else {
+            notes.append("The zone at \(position), \(name), is not in this system's time-zone database")
+            return nil
+        }
+        let (offset, flag) = Self.offset(of: wall, in: zone)
+        return (name, offset, flag)
+    }
+
+    /// The offset a GPS fix with a time of day and no date implies (older GPS units write no
+    /// GPSDateStamp), used only beside a position: the fix's day is unknown, so of the differences
+    /// a day apart the one nearest the zone's offset is taken.
+    func offsetFromTimeOfDay(
+        _ fields: ExifTimeFields, wall: LocalDateTime, near expected: Int, notes: inout [String]
+    ) -> Int? {
+        guard fields.gpsDateStamp?.trimmingCharacters(in: .whitespaces).isEmpty ?? true,
+            fields.gpsStatus?.trimmingCharacters(in: .whitespaces).uppercased() != "V",
+            let stamp = fields.gpsTimeStamp, stamp.count == 3, stamp.allSatisfy({ $0.denominator != 0 })
+        else { return nil }
+        let parts = stamp.map { Double($0.numerator) / Double($0.denominator) }
+        guard parts[0] < 24, parts[1] < 60, parts[2] < 61 else { return nil }
+        let fix = parts[0] * 3_600 + parts[1] * 60 + parts[2]
+        let clock = Double(wall.hour * 3_600 + wall.minute * 60 + wall.second) + Double(wall.millisecond) / 1_000
+        let difference = [clock - fix - 86_400, clock - fix, clock - fix + 86_400].min {
+            abs($0 - Double(expected)) < abs($1 - Double(expected))
+        }!
+        return self.offsetFromGPS(
+            wall: wall, gps: Date(timeIntervalSince1970: wall.secondsAsIfUTC - difference), notes: &notes)
     }
 
     /// The zone implied by the camera clock against its GPS fix, when the two agree well enough.

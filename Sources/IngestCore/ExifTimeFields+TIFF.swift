@@ -11,9 +11,11 @@ extension ExifTimeFields {
             }
             return nil
         }
-        var gpsTime: [ExifRational]?
-        for tiff in structures where gpsTime == nil {
-            gpsTime = tiff.entry(0x0007, in: [.gps]).flatMap(tiff.rationals)
+        func rationals(_ tag: UInt16) -> [ExifRational]? {
+            for tiff in structures {
+                if let values = tiff.entry(tag, in: [.gps]).flatMap(tiff.rationals) { return values }
+            }
+            return nil
         }
         self.init(
             dateTimeOriginal: string(0x9003),
@@ -23,7 +25,11 @@ extension ExifTimeFields {
             subSecTimeDigitized: string(0x9292),
             offsetTimeDigitized: string(0x9012),
             gpsDateStamp: string(0x001D, in: [.gps]),
-            gpsTimeStamp: gpsTime,
-            gpsStatus: string(0x0009, in: [.gps]))
+            gpsTimeStamp: rationals(0x0007),
+            gpsStatus: string(0x0009, in: [.gps]),
+            gpsLatitudeRef: string(0x0001, in: [.gps]),
+            gpsLatitude: rationals(0x0002),
+            gpsLongitudeRef: string(0x0003, in: [.gps]),
+            gpsLongitude: rationals(0x0004))
     }
 }

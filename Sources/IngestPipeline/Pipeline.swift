@@ -56,7 +56,8 @@ public struct Pipeline: Sendable {
         let started = clock.now
         let configuration = self.configuration
         let stages = Stages(
-            captureTime: CaptureTimeStage(resolver: CaptureTimeResolver(assumedZone: configuration.timeZone)),
+            captureTime: CaptureTimeStage(
+                resolver: CaptureTimeResolver(assumedZone: configuration.timeZone, zones: configuration.zones)),
             event: EventStage(nearEdgeMargin: configuration.nearEdgeMargin),
             dedupe: DedupeStage(hashes: try await self.hashSets(configuration.events)),
             thumbnail: ThumbnailStage(thumbnailer: configuration.thumbnailer),

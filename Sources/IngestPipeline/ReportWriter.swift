@@ -74,6 +74,7 @@ public final class ReportWriter {
         ]
         if event == nil && outcome.status == .outside { object["outsideEveryEvent"] = true }
         if let zone = capture?.assumedZone { object["assumedZone"] = zone }
+        if let zone = capture?.zone { object["zone"] = zone }
         if let notes = capture?.notes, !notes.isEmpty { object["captureNotes"] = notes }
         if outcome.status == .failed {
             object["error"] = outcome.reason ?? "failed"

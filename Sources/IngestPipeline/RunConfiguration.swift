@@ -12,8 +12,10 @@ public struct RunConfiguration: Sendable {
     /// Decide everything, write and upload nothing.
     public var dryRun: Bool
     public var limits: Limits
-    /// The zone for EXIF times that carry no offset.
+    /// The zone for EXIF times that carry no offset, where the GPS position gives none.
     public var timeZone: TimeZone
+    /// The zone boundaries that date photos by their GPS position; nil leaves positions unused.
+    public var zones: (any ZoneMap)?
     public var thumbnailer: Thumbnailer
     /// Folders the walk never enters (the archive, the catalog's folder).
     public var excludedPaths: [String]
@@ -27,7 +29,8 @@ public struct RunConfiguration: Sendable {
 
     public init(
         paths: [String], events: [Event], includeHidden: Bool = false, dryRun: Bool = false, limits: Limits,
-        timeZone: TimeZone, thumbnailer: Thumbnailer = Thumbnailer(), excludedPaths: [String] = [],
+        timeZone: TimeZone, zones: (any ZoneMap)? = nil, thumbnailer: Thumbnailer = Thumbnailer(),
+        excludedPaths: [String] = [],
         nearEdgeMargin: TimeInterval = 3_600, shard: Shard? = nil, retryFailed: Bool = false
     ) {
         self.paths = paths
@@ -36,6 +39,7 @@ public struct RunConfiguration: Sendable {
         self.dryRun = dryRun
         self.limits = limits
         self.timeZone = timeZone
+        self.zones = zones
         self.thumbnailer = thumbnailer
         self.excludedPaths = excludedPaths
         self.nearEdgeMargin = nearEdgeMargin

@@ -71,7 +71,7 @@ extension RunReport {
             for outcome in self.nearEdge {
                 guard let capture = outcome.capture, let nearEdge = outcome.nearEdge else { continue }
                 var how = capture.source.rawValue
-                if let zone = capture.assumedZone { how += " " + zone }
+                if let zone = capture.zone { how += " " + zone }
                 lines.append(
                     "  \(PathBytes.printable(outcome.path)): \(nearEdge) (taken \(RFC3339.format(capture.instant)), \(how))"
                 )

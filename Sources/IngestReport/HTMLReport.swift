@@ -53,6 +53,10 @@ public enum HTMLReport {
         let offset = capture.offset.map { " \($0)" } ?? ""
         switch capture.source {
         case .exifOffset: return "EXIF time with the camera's offset\(offset)"
+        case .exifGPSAgreed:
+            return "EXIF time, offset\(offset) from the GPS clock, as in \(capture.zone ?? ""), where it was taken"
+        case .exifGPSPosition:
+            return "EXIF time read in \(capture.zone ?? "")\(offset), where it was taken (GPS position)"
         case .exifGPSOffset: return "EXIF time, offset\(offset) from the GPS clock"
         case .exifAssumedZone:
             return "EXIF time without a zone, read in the assumed zone \(capture.assumedZone ?? "")\(offset)"

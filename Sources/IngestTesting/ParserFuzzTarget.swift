@@ -10,8 +10,14 @@ import IngestImaging
 /// reader), the ICC profile reader and the capture-time rules. A crash, a hang or a broken invariant here
 /// is a finding. Shared by the fuzz tests and the libFuzzer harness in `Fuzz/`.
 public enum ParserFuzzTarget {
+    /// Answers one zone everywhere: enough for the resolver to parse every GPS position it meets.
+    struct OneZone: ZoneMap {
+        func zoneName(at position: GeoPosition) -> String? { "Asia/Kathmandu" }
+    }
+
     static let resolver = CaptureTimeResolver(
-        assumedZone: TimeZone(identifier: "Europe/Berlin")!, now: Date(timeIntervalSince1970: 1_800_000_000))
+        assumedZone: TimeZone(identifier: "Europe/Berlin")!, now: Date(timeIntervalSince1970: 1_800_000_000),
+        zones: OneZone())
     static let modified = Date(timeIntervalSince1970: 1_700_000_000)
 
     /// Runs one input through every parser and returns the invariants it broke (none, for a
@@ -39,7 +45,8 @@ public enum ParserFuzzTarget {
             for tiff in structures {
                 if !inside(tiff.reader.bytes) { broken.append("the EXIF found for \(kind) lies outside the input") }
                 for directory in tiff.directories {
-                    for entry in directory.entries where TIFFStructure.size(of: entry.type).map({
+                    for entry in directory.entries
+                    where TIFFStructure.size(of: entry.type).map({
                         entry.valueOffset + entry.count * $0 > tiff.reader.count
                     }) ?? true {
                         broken.append("a TIFF entry's value lies outside its structure (\(kind))")
@@ -58,6 +65,12 @@ public enum ParserFuzzTarget {
             let capture = Self.resolver.resolve(fields, fileModified: Self.modified)
             if !capture.instant.timeIntervalSince1970.isFinite {
                 broken.append("a capture time that is not a number (\(kind))")
+            }
+            var notes: [String] = []
+            if let fields, let position = Self.resolver.gpsPosition(fields, notes: &notes),
+                !(abs(position.latitude) <= 90 && abs(position.longitude) <= 180)
+            {
+                broken.append("a GPS position off the globe: \(position) (\(kind))")
             }
         }
         broken += Self.video(bytes)
@@ -124,7 +137,9 @@ public enum ParserFuzzTarget {
         // exiftool's raw and JPEG XL samples (small: their image data is cut away), where present.
         var seeds: [[UInt8]] = TestEnvironment.files(
             under: TestEnvironment.mediaCorpus.appendingPathComponent("exiftool-samples")
-        ).filter { !["mov", "mts", "mkv", "heic"].contains($0.pathExtension) }.compactMap { try? [UInt8](Data(contentsOf: $0)) }
+        ).filter { !["mov", "mts", "mkv", "heic"].contains($0.pathExtension) }.compactMap {
+            try? [UInt8](Data(contentsOf: $0))
+        }
         for bigEndian in [false, true] {
             builder.bigEndian = bigEndian
             seeds += [

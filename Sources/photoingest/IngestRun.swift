@@ -8,6 +8,7 @@ import IngestImaging
 import IngestPipeline
 import IngestReport
 import IngestTransport
+import IngestZones
 import Logging
 
 /// One `photoingest run`, once its settings are known: checks them, then ingests.
@@ -77,6 +78,27 @@ struct IngestRun {
         try Defaults.zone(named: self.settings.timezone)
     }
 
+    /// The zone boundaries: the file named by --zone-data (an error when unusable), else the first
+    /// standard place that has one (a warning when unusable). Without any, positions date nothing.
+    func zoneBoundaries(console: Console) throws -> ZoneBoundaries? {
+        if let path = self.settings.zoneData {
+            do {
+                return try ZoneBoundaries(path: Discovery.absolute(path))
+            } catch {
+                throw ValidationError("--zone-data: \(error.message)")
+            }
+        }
+        for path in ZoneBoundaries.standardPaths() where FileManager.default.fileExists(atPath: path) {
+            do {
+                return try ZoneBoundaries(path: path)
+            } catch {
+                console.status("warning: \(error.message); GPS positions date no photo", always: true)
+                return nil
+            }
+        }
+        return nil
+    }
+
     static func describe(_ window: EventWindow) -> String {
         switch (window.start, window.end) {
         case (nil, nil): "any capture time"
@@ -126,9 +148,18 @@ struct IngestRun {
         if self.settings.timezone == nil, let warning = Defaults.zoneVariableWarning() {
             console.status("warning: " + warning, always: true)
         }
+        let zones = try self.zoneBoundaries(console: console)
         console.status(
-            "Time zone for EXIF times without an offset: \(zone.name)"
+            "Time zone for EXIF times without an offset: "
+                + (zones.map { "the zone at the GPS position (\($0.path), data \($0.dataVersion)), else " } ?? "")
+                + zone.name
                 + (self.settings.timezone == nil ? " (this machine's; --timezone to change)" : ""))
+        if zones == nil {
+            console.status(
+                "GPS positions unused: no time-zone boundaries in "
+                    + ZoneBoundaries.standardPaths().joined(separator: " or ")
+                    + " (scripts/zone-data makes them, or give --zone-data)")
+        }
         // A dry run writes nothing, so it creates no catalog; an existing one still says what is done.
         let catalog = self.settings.dryRun ? try Catalog(readingAt: catalogPath) : try Catalog(path: catalogPath)
         // One run at a time per catalog: a second one would redo the same work and cross its counts.
@@ -159,7 +190,7 @@ struct IngestRun {
         let configuration = RunConfiguration(
             paths: self.distinctPaths(console: console), events: events, includeHidden: self.settings.includeHidden,
             dryRun: self.settings.dryRun, limits: limits,
-            timeZone: zone,
+            timeZone: zone, zones: zones,
             thumbnailer: Thumbnailer(
                 maxPixels: self.settings.maxPixels,
                 jpegShrink: self.settings.fastThumbnails ? .toTheTarget : .twiceTheTarget),

@@ -67,6 +67,12 @@ struct RunOptions: ParsableArguments {
     var timezone: String?
 
     @Option(
+        help: ArgumentHelp(
+            "Time-zone boundaries that date photos by their GPS position (default: $XDG_DATA_HOME/photoingest/zones.sqlite, made by scripts/zone-data, or the package's).",
+            valueName: "file"))
+    var zoneData: String?
+
+    @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
             "Refuse images with more pixels than this, before decoding (default 100000000).", valueName: "n"))
@@ -146,6 +152,7 @@ struct RunOptions: ParsableArguments {
         given["jobs"] = self.jobs.map { .int($0) }
         given["catalog"] = self.catalog.map { .string($0) }
         given["timezone"] = self.timezone.map { .string($0) }
+        given["zone-data"] = self.zoneData.map { .string($0) }
         given["max-pixels"] = self.maxPixels.map { .int($0) }
         given["report"] = self.report.map { .string($0) }
         given["html"] = self.html.map { .string($0) }

@@ -18,6 +18,7 @@ struct Settings {
     var shard: String?
     var jobs = Defaults.cores
     var timezone: String?
+    var zoneData: String?
     var maxPixels = 100_000_000
     var fastThumbnails = false
     var retryFailed = false
@@ -78,6 +79,7 @@ struct Settings {
         settings.shard = try resolution.optionalString("shard")
         settings.jobs = try resolution.int("jobs", settings.jobs)
         settings.timezone = try resolution.optionalString("timezone")
+        settings.zoneData = try resolution.optionalString("zone-data")
         settings.maxPixels = try resolution.int("max-pixels", settings.maxPixels)
         settings.fastThumbnails = try resolution.bool("fast-thumbnails")
         settings.retryFailed = try resolution.bool("retry-failed")

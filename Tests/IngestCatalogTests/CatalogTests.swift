@@ -142,7 +142,9 @@ import Testing
         let migrations = try runProgram(
             "sqlite3", [self.path, "SELECT identifier FROM grdb_migrations ORDER BY identifier"])
         #expect(
-            migrations.stdout.split(separator: "\n") == ["v1", "v2-error-code", "v3-assumed-zone", "v4-run-invocation", "v5-pair"])
+            migrations.stdout.split(separator: "\n") == [
+                "v1", "v2-error-code", "v3-assumed-zone", "v4-run-invocation", "v5-pair", "v6-capture-zone",
+            ])
         // Older runs are invocations of their own, under their event's id: the report can draw them.
         let runs = try runProgram(
             "sqlite3", [self.path, "SELECT count(*) FROM run WHERE invocation IS NULL OR invocation != id"])

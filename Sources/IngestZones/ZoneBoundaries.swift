@@ -1,0 +1,110 @@
+import Foundation
+import GRDB
+import IngestCore
+
+/// The world's time-zone boundaries (timezone-boundary-builder, OpenStreetMap data, ODbL), read
+/// from the SQLite file `scripts/zone-data` makes: an R*Tree of the polygons' boxes, and each
+/// polygon's edges cut into latitude bands.
+///
+/// A lookup reads the boxes that hold the point and, of each, the one band at the point's
+/// latitude: a few hundred edges, never a whole ring. Nothing is loaded whole at start.
+public final class ZoneBoundaries: ZoneMap {
+    /// The file's data version (timezone-boundary-builder's release, e.g. `2026c`).
+    public let dataVersion: String
+    /// Where the data came from and its licence, in words.
+    public let source: String
+    public let path: String
+    let queue: DatabaseQueue
+    let zoneNames: [String]
+    let bandHeight: Int64
+
+    /// The file's format this reader knows.
+    static let format = "1"
+
+    /// Opens the file read-only and checks its format.
+    /// - Throws: ``IngestError`` when the file cannot be opened or is not a zone file of this format.
+    public init(path: String) throws(IngestError) {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.label = "zones"
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            let meta = try queue.read { db in
+                try Dictionary(
+                    Row.fetchAll(db, sql: "SELECT key, value FROM meta").map { ($0[0] as String, $0[1] as String) }
+                ) { first, _ in first }
+            }
+            guard meta["format"] == Self.format, let height = meta["band_height"].flatMap(Int64.init), height > 0 else {
+                throw IngestError(
+                    .invalidConfiguration,
+                    "\(path) is a zone file of format \(meta["format"] ?? "unknown"), not \(Self.format): "
+                        + "make it again with scripts/zone-data --force")
+            }
+            let names = try queue.read { db in try String.fetchAll(db, sql: "SELECT name FROM zone ORDER BY id") }
+            self.queue = queue
+            self.zoneNames = names
+            self.bandHeight = height
+            self.dataVersion = meta["data_version"] ?? "unknown"
+            self.source = [meta["source"], meta["licence"]].compactMap { $0 }.joined(separator: "; ")
+            self.path = path
+        } catch let error as IngestError {
+            throw error
+        } catch {
+            throw IngestError(.invalidConfiguration, "\(path) is not a zone file: \(error)")
+        }
+    }
+
+    /// Where a zone file is looked for, in order: `$XDG_DATA_HOME/photoingest/zones.sqlite` (where
+    /// `scripts/zone-data` writes it), then `share/photoingest/zones.sqlite` beside the executable's
+    /// folder (where the .deb puts it).
+    public static func standardPaths(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        executable: String = CommandLine.arguments.first ?? ""
+    ) -> [String] {
+        let dataHome =
+            environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? ((environment["HOME"] ?? NSHomeDirectory()) as NSString).appendingPathComponent(".local/share")
+        let binary = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
+        return [
+            (dataHome as NSString).appendingPathComponent("photoingest/zones.sqlite"),
+            binary.deletingLastPathComponent().appendingPathComponent("share/photoingest/zones.sqlite").path,
+        ]
+    }
+
+    public func zoneName(at position: GeoPosition) -> String? {
+        guard position.latitude.isFinite, position.longitude.isFinite, abs(position.latitude) <= 90,
+            abs(position.longitude) <= 180
+        else { return nil }
+        // Truncated toward zero, as timezonefinder converts a query: the check points that
+        // `scripts/zone-data` keeps are then the very points it tested.
+        let x = Int64(position.longitude * 1e7)
+        let y = Int64(position.latitude * 1e7)
+        let band = y >= 0 ? y / self.bandHeight : -((-y + self.bandHeight - 1) / self.bandHeight)
+        let found: Int?? = try? self.queue.read { db -> Int? in
+            let statement = try db.cachedStatement(
+                sql: """
+                    SELECT p.zone, e.runs FROM polygon_box b
+                    JOIN polygon p ON p.id = b.id
+                    JOIN band e ON e.polygon = b.id AND e.band = ?
+                    WHERE b.min_x <= ? AND b.max_x >= ? AND b.min_y <= ? AND b.max_y >= ?
+                    ORDER BY b.id
+                    """)
+            let rows = try Row.fetchCursor(statement, arguments: [band, x, x, y, y])
+            while let row = try rows.next() {
+                let runs: [UInt8] = try row.withUnsafeData(atIndex: 1) { data in data.map { Array($0) } ?? [] }
+                if ZoneBand(bytes: runs).holds(x: x, y: y) == true { return row[0] }
+            }
+            return nil
+        }
+        guard let found else { return nil }
+        guard let zone = found else { return Self.nauticalZone(longitude: position.longitude) }
+        return self.zoneNames.indices.contains(zone) ? self.zoneNames[zone] : nil
+    }
+
+    /// The nautical zone of a longitude, for a point no polygon holds: 15° wide, centred on
+    /// multiples of 15°, named with POSIX's inverted sign (`Etc/GMT-9` is nine hours east).
+    static func nauticalZone(longitude: Double) -> String {
+        let hours = Int((longitude / 15).rounded())
+        return hours == 0 ? "Etc/GMT" : "Etc/GMT\(hours > 0 ? "-" : "+")\(abs(hours))"
+    }
+}

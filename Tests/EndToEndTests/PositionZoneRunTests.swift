@@ -1,0 +1,112 @@
+import Foundation
+import IngestCore
+import IngestTesting
+import Testing
+
+/// Travellers' photos: the camera's clock on local time, a GPS position and nothing else, the
+/// user's `--timezone` far from all of them. Each is dated in the zone where it was taken.
+@Suite(.serialized) struct PositionZoneRunTests {
+    static let folder = TemporaryFolder("position-zone")
+    /// name → (wall clock, latitude, longitude, the instant, the zone)
+    static let places: [String: (String, Double, Double, String, String)] = [
+        "kathmandu.jpg": ("2024:03:10 12:00:00", 27.7172, 85.3240, "2024-03-10T06:15:00Z", "Asia/Kathmandu"),
+        "adelaide-january.jpg": (
+            "2025:01:15 12:00:00", -34.9285, 138.6007, "2025-01-15T01:30:00Z", "Australia/Adelaide"
+        ),
+        "adelaide-july.jpg": ("2025:07:15 12:00:00", -34.9285, 138.6007, "2025-07-15T02:30:00Z", "Australia/Adelaide"),
+        "reykjavik.jpg": ("2025:06:01 12:00:00", 64.1466, -21.9426, "2025-06-01T12:00:00Z", "Atlantic/Reykjavik"),
+        "auckland.jpg": ("2025:01:15 12:00:00", -36.8485, 174.7633, "2025-01-14T23:00:00Z", "Pacific/Auckland"),
+        "new-york-before-dst.jpg": (
+            "2024:03:09 23:30:00", 40.7128, -74.0060, "2024-03-10T04:30:00Z", "America/New_York"
+        ),
+        "new-york-after-dst.jpg": (
+            "2024:03:10 03:30:00", 40.7128, -74.0060, "2024-03-10T07:30:00Z", "America/New_York"
+        ),
+        "at-sea.jpg": ("2025:08:01 12:00:00", 30.0, -40.0, "2025-08-01T15:00:00Z", "Etc/GMT+3"),
+    ]
+    /// Far from every place above: photos read in it would be hours off.
+    static let home = "Pacific/Marquesas"
+
+    static let media: Result<URL, Error> = Result {
+        let source = TestEnvironment.realCorpus.appendingPathComponent("jpeg/Canon IXUS 300.jpg")
+        let fields =
+            try Fixtures.exiftool(["-OffsetTimeOriginal", "-GPSLatitude"], files: [source])[source.path] ?? [:]
+        guard fields["OffsetTimeOriginal"] == nil, fields["GPSLatitude"] == nil else {
+            throw FixtureError("\(source.lastPathComponent) has an offset or a position of its own")
+        }
+        for (name, (wall, latitude, longitude, _, _)) in Self.places {
+            let photo = Self.folder.appending(name)
+            try FileManager.default.copyItem(at: source, to: photo)
+            try Fixtures.write(
+                [
+                    "DateTimeOriginal": wall, "GPSLatitude": "\(abs(latitude))",
+                    "GPSLatitudeRef": latitude < 0 ? "S" : "N", "GPSLongitude": "\(abs(longitude))",
+                    "GPSLongitudeRef": longitude < 0 ? "W" : "E",
+                ], to: photo)
+        }
+        return Self.folder.url
+    }
+
+    @Test("Into the archive: each dated to the second in the zone at its position, which the catalog keeps")
+    func archiveRun() throws {
+        let media = try Self.media.get()
+        let cli = CommandLine("position-archive")
+        let run = try cli.ingest(
+            [media], ["--timezone", Self.home, "--zone-data", TestEnvironment.zoneData.path])
+        #expect(run.status == 0, "\(run.result.stderr)")
+        #expect(run.count("uploaded") == Self.places.count)
+        #expect(run.result.stderr.contains("the zone at the GPS position"), "\(run.result.stderr)")
+        for (name, (_, _, _, instant, zone)) in Self.places {
+            let entry = try #require(run.entry(named: name), "\(name) has no outcome")
+            #expect(entry["captureTime"] as? String == instant, "\(name): \(entry)")
+            #expect(entry["captureSource"] as? String == "exif-gps-position", "\(name): \(entry)")
+            #expect(entry["zone"] as? String == zone, "\(name): \(entry)")
+            #expect(entry["assumedZone"] == nil, "\(name): \(entry)")
+            let recorded = try runProgram(
+                "sqlite3",
+                [cli.catalog.path, "SELECT capture_zone, capture_time FROM file WHERE path LIKE '%/\(name)'"])
+            #expect(recorded.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "\(zone)|\(instant)")
+        }
+    }
+
+    @Test("To the reference server: the same instants")
+    func serverRun() throws {
+        let media = try Self.media.get()
+        let server = try ReferenceServer()
+        _ = try server.addEvent(name: "Travels", start: "2024-01-01T00:00:00Z", end: "2026-01-01T00:00:00Z")
+        let cli = CommandLine("position-server")
+        let run = try cli.ingest(
+            [media], ["--server", server.url, "--timezone", Self.home, "--zone-data", TestEnvironment.zoneData.path],
+            environment: ["PHOTOINGEST_TOKEN": try server.token()])
+        #expect(run.status == 0, "\(run.result.stderr)")
+        #expect(run.count("uploaded") == Self.places.count)
+        for (name, (_, _, _, instant, _)) in Self.places {
+            let stored = try server.sql("SELECT capture_time FROM event_photo WHERE filename = '\(name)'")
+            #expect(stored == instant, "\(name)")
+        }
+    }
+
+    @Test("Without the zone file: said once, and the photos are read in --timezone as before")
+    func withoutZoneFile() throws {
+        let media = try Self.media.get()
+        let cli = CommandLine("position-none")
+        let run = try cli.ingest([media], ["--timezone", Self.home, "--dry-run"])
+        #expect(run.status == 0, "\(run.result.stderr)")
+        let warnings = run.result.stderr.components(separatedBy: "no time-zone boundaries").count - 1
+        #expect(warnings == 1, "\(run.result.stderr)")
+        let entry = try #require(run.entry(named: "kathmandu.jpg"))
+        #expect(entry["captureSource"] as? String == "exif-assumed-zone")
+        #expect(entry["captureTime"] as? String == "2024-03-10T21:30:00Z")
+        #expect(entry["zone"] as? String == Self.home)
+    }
+
+    @Test("A --zone-data that is no zone file stops the run before it starts (exit 2)")
+    func badZoneFile() throws {
+        let media = try Self.media.get()
+        let cli = CommandLine("position-bad")
+        let missing = cli.folder.appending("nowhere.sqlite")
+        let run = try cli.ingest([media], ["--zone-data", missing.path])
+        #expect(run.status == 2, "\(run.result.stderr)")
+        #expect(run.result.stderr.contains("--zone-data") && run.result.stderr.contains(missing.path))
+    }
+}
