@@ -27,6 +27,9 @@ public final class ZoneBoundaries: ZoneMap {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.label = "zones"
+        // The file is replaced whole (renamed over), never written in place: mapping it is safe,
+        // and a lookup then costs no read() of its pages.
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA mmap_size = 134217728") }
         do {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
             let meta = try queue.read { db in
@@ -80,7 +83,9 @@ public final class ZoneBoundaries: ZoneMap {
         let x = Int64(position.longitude * 1e7)
         let y = Int64(position.latitude * 1e7)
         let band = y >= 0 ? y / self.bandHeight : -((-y + self.bandHeight - 1) / self.bandHeight)
-        let found: Int?? = try? self.queue.read { db -> Int? in
+        // No transaction around the lookup: nothing writes the file, and a BEGIN and COMMIT each
+        // time cost more than the lookup.
+        let found: Int?? = try? self.queue.inDatabase { db -> Int? in
             let statement = try db.cachedStatement(
                 sql: """
                     SELECT p.zone, e.runs FROM polygon_box b
