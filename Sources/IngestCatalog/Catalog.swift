@@ -132,8 +132,9 @@ public final class Catalog: Sendable {
                 let stamp = FileStamp(
                     size: row[2], modifiedNanoseconds: row[3], inode: UInt64(bitPattern: row[4] as Int64))
                 found[path, event] = CatalogEntry(
-                    stamp: stamp, status: status, window: row[6], reason: row[8], errorCode: row[9], assumedZone: row[7]
-                )
+                    stamp: stamp, status: status, window: row[6], reason: row[8], errorCode: row[9],
+                    assumedZone: row[7],
+                    positionUnused: row[10])
             }
             return found
         }
@@ -149,7 +150,8 @@ public final class Catalog: Sendable {
                 CASE WHEN o.status = 'outside' THEN o.window ELSE '' END,
                 CASE WHEN o.status = 'outside' THEN f.assumed_zone END,
                 CASE WHEN o.status = 'failed' THEN o.reason END,
-                CASE WHEN o.status = 'failed' THEN o.error_code END
+                CASE WHEN o.status = 'failed' THEN o.error_code END,
+                CASE WHEN o.status = 'outside' THEN f.position_unused ELSE 0 END
             FROM json_each(?1) p
             JOIN file f ON f.path = p.value
             JOIN outcome o ON o.path = f.path AND o.destination = ?2
@@ -192,7 +194,7 @@ public final class Catalog: Sendable {
                 db,
                 sql: """
                     SELECT path, size, mtime_ns, inode, sha256, media_type, capture_time, capture_source,
-                        local_time, utc_offset, capture_notes, assumed_zone, capture_zone
+                        local_time, utc_offset, capture_notes, assumed_zone, capture_zone, position_unused
                     FROM file
                     WHERE sha256 IS NOT NULL AND capture_time IS NOT NULL AND path IN (\(databaseQuestionMarks(count: paths.count)))
                     """,
@@ -204,7 +206,7 @@ public final class Catalog: Sendable {
                 else { continue }
                 let capture = Self.capture(
                     instant: instant, source: source, localTime: row[8], offset: row[9], notes: row[10],
-                    assumedZone: row[11], zone: row[12])
+                    assumedZone: row[11], zone: row[12], positionUnused: row[13])
                 let stamp = FileStamp(
                     size: row[1], modifiedNanoseconds: row[2], inode: UInt64(bitPattern: row[3] as Int64))
                 facts[row[0]] = FileFacts(stamp: stamp, sha256: hash, kind: kind, capture: capture)
@@ -216,14 +218,14 @@ public final class Catalog: Sendable {
     /// A capture time as the file table holds it.
     static func capture(
         instant: Date, source: CaptureSource, localTime: String?, offset: String?, notes: String?, assumedZone: String?,
-        zone: String?
+        zone: String?, positionUnused: Bool = false
     ) -> CaptureTime {
         let offset = offset.flatMap(UTCOffset.parse)
         // The wall clock the camera wrote is the instant seen at its offset.
         let local = localTime != nil ? offset.map { LocalDateTime(instant, offsetSeconds: $0) } : nil
         return CaptureTime(
             instant: instant, localTime: local, offsetSeconds: offset, source: source, assumedZone: assumedZone,
-            zone: zone, notes: notes.map { $0.components(separatedBy: "; ") } ?? [])
+            zone: zone, positionUnused: positionUnused, notes: notes.map { $0.components(separatedBy: "; ") } ?? [])
     }
 
     /// Starts a run for one event and returns its id. The runs of one invocation over several
@@ -259,14 +261,14 @@ public final class Catalog: Sendable {
                 sql: """
                     INSERT INTO file (path, size, mtime_ns, inode, sha256, media_type, capture_time,
                         capture_source, local_time, utc_offset, capture_notes, assumed_zone, capture_zone,
-                        pair_path, pair_reason, seen_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        position_unused, pair_path, pair_reason, seen_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT(path) DO UPDATE SET size = excluded.size, mtime_ns = excluded.mtime_ns,
                         inode = excluded.inode, sha256 = excluded.sha256, media_type = excluded.media_type,
                         capture_time = excluded.capture_time, capture_source = excluded.capture_source,
                         local_time = excluded.local_time, utc_offset = excluded.utc_offset,
                         capture_notes = excluded.capture_notes, assumed_zone = excluded.assumed_zone,
-                        capture_zone = excluded.capture_zone,
+                        capture_zone = excluded.capture_zone, position_unused = excluded.position_unused,
                         pair_path = excluded.pair_path, pair_reason = excluded.pair_reason,
                         seen_at = excluded.seen_at
                     """)
@@ -286,7 +288,7 @@ public final class Catalog: Sendable {
                     capture.map { RFC3339.format($0.instant) }, capture?.source.rawValue,
                     capture?.localTime?.description, capture?.offset,
                     capture.flatMap { $0.notes.isEmpty ? nil : $0.notes.joined(separator: "; ") }, record.assumedZone,
-                    capture?.zone, record.pair?.path, record.pair?.reason, now,
+                    capture?.zone, capture?.positionUnused ?? false, record.pair?.path, record.pair?.reason, now,
                 ])
                 try outcome.execute(arguments: [
                     record.path, record.destination, record.event, record.window, record.status.rawValue,

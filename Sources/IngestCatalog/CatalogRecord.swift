@@ -58,11 +58,14 @@ public struct CatalogEntry: Sendable, Equatable {
     public var errorCode: String?
     /// The zone an outside verdict's capture time was read in, if it was assumed.
     public var assumedZone: String?
+    /// The file of an outside verdict has a GPS position that dated nothing (no zone boundaries).
+    public var positionUnused: Bool
 
     public init(
         stamp: FileStamp, status: FileStatus, window: String, reason: String? = nil, errorCode: String? = nil,
-        assumedZone: String? = nil
+        assumedZone: String? = nil, positionUnused: Bool = false
     ) {
+        self.positionUnused = positionUnused
         self.stamp = stamp
         self.status = status
         self.window = window
@@ -82,11 +85,13 @@ public struct CatalogEntry: Sendable, Equatable {
     /// the file when its stamp is `stamp`.
     ///
     /// "Outside" is final only for the window it was judged against and, when the capture time's
-    /// zone was assumed, for that zone: in another the photo may fall inside. (A photo already
-    /// stored stays stored whatever the zone.)
-    public func isDone(stamp: FileStamp, window: String, zone: String) -> Bool {
+    /// zone was assumed, for that zone, and for a run as blind to GPS positions as the one that
+    /// judged it (`readsPositions`: this run has zone boundaries): otherwise the photo may fall
+    /// inside. (A photo already stored stays stored whatever the zone.)
+    public func isDone(stamp: FileStamp, window: String, zone: String, readsPositions: Bool = false) -> Bool {
         guard self.stamp == stamp, self.status.isFinal else { return false }
         guard self.status == .outside else { return true }
-        return self.window == window && (self.assumedZone == nil || self.assumedZone == zone)
+        return self.window == window
+            && (self.assumedZone == nil || (self.assumedZone == zone && !(self.positionUnused && readsPositions)))
     }
 }

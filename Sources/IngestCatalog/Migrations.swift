@@ -66,10 +66,14 @@ enum Migrations {
             try db.execute(sql: "ALTER TABLE file ADD COLUMN pair_reason TEXT")
         }
         // The IANA zone that dated the file (the zone at its GPS position, or the assumed one),
-        // not only its offset. Older rows had only the assumed zone to say.
+        // not only its offset; and whether a GPS position went unused for want of zone
+        // boundaries, so that a run that has them dates the file again. Older rows had only the
+        // assumed zone to say, and no boundaries: their files are dated once more (the zone
+        // matches none), which finds their positions.
         migrator.registerMigration("v6-capture-zone") { db in
             try db.execute(sql: "ALTER TABLE file ADD COLUMN capture_zone TEXT")
             try db.execute(sql: "UPDATE file SET capture_zone = NULLIF(assumed_zone, '')")
+            try db.execute(sql: "ALTER TABLE file ADD COLUMN position_unused INTEGER NOT NULL DEFAULT 0")
         }
         return migrator
     }

@@ -44,12 +44,15 @@ public struct CaptureTime: Sendable, Equatable {
     /// The IANA zone that turned ``localTime`` into ``instant``: the zone at the GPS position, or
     /// the assumed one. Nil when an offset alone did (the camera's, or its GPS fix's).
     public var zone: String?
+    /// The file has a GPS position that dated nothing: no zone boundaries were at hand, or they
+    /// could not be read. A run that has them dates the file again.
+    public var positionUnused: Bool
     /// Values found and refused, and DST ambiguities met, in words.
     public var notes: [String]
 
     public init(
         instant: Date, localTime: LocalDateTime? = nil, offsetSeconds: Int? = nil, source: CaptureSource,
-        assumedZone: String? = nil, zone: String? = nil, notes: [String] = []
+        assumedZone: String? = nil, zone: String? = nil, positionUnused: Bool = false, notes: [String] = []
     ) {
         self.instant = instant
         self.localTime = localTime
@@ -57,6 +60,7 @@ public struct CaptureTime: Sendable, Equatable {
         self.source = source
         self.assumedZone = assumedZone
         self.zone = zone ?? assumedZone
+        self.positionUnused = positionUnused
         self.notes = notes
     }
 
@@ -100,10 +104,6 @@ public struct ExifTimeFields: Sendable, Equatable {
         gpsLatitudeRef: String? = nil, gpsLatitude: [ExifRational]? = nil, gpsLongitudeRef: String? = nil,
         gpsLongitude: [ExifRational]? = nil
     ) {
-        self.gpsLatitudeRef = gpsLatitudeRef
-        self.gpsLatitude = gpsLatitude
-        self.gpsLongitudeRef = gpsLongitudeRef
-        self.gpsLongitude = gpsLongitude
         self.dateTimeOriginal = dateTimeOriginal
         self.subSecTimeOriginal = subSecTimeOriginal
         self.offsetTimeOriginal = offsetTimeOriginal
@@ -113,5 +113,9 @@ public struct ExifTimeFields: Sendable, Equatable {
         self.gpsDateStamp = gpsDateStamp
         self.gpsTimeStamp = gpsTimeStamp
         self.gpsStatus = gpsStatus
+        self.gpsLatitudeRef = gpsLatitudeRef
+        self.gpsLatitude = gpsLatitude
+        self.gpsLongitudeRef = gpsLongitudeRef
+        self.gpsLongitude = gpsLongitude
     }
 }

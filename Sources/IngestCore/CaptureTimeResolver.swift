@@ -58,10 +58,13 @@ public struct CaptureTimeResolver: Sendable {
                 }
                 notes.append("\(offsetTag) \"\(text)\" refused: not a ±HH:MM offset within ±14:00")
             }
-            // Without zone boundaries a position says nothing, and its refusals are not worth a note.
-            let local =
-                self.zones == nil
-                ? nil : self.gpsPosition(fields, notes: &notes).flatMap { self.zone(at: $0, wall: wall, notes: &notes) }
+            // Without zone boundaries a position says nothing, and its refusals are not worth a
+            // note; that it was there is kept, so that a run with them dates the file again.
+            var unread: [String] = []
+            let position =
+                self.zones == nil ? self.gpsPosition(fields, notes: &unread) : self.gpsPosition(fields, notes: &notes)
+            let local = position.flatMap { self.zone(at: $0, wall: wall, notes: &notes) }
+            let positionUnused = position != nil && local == nil
             let fixOffset =
                 gps.flatMap { self.offsetFromGPS(wall: wall, gps: $0, notes: &notes) }
                 ?? local.flatMap { self.offsetFromTimeOfDay(fields, wall: wall, near: $0.offset, notes: &notes) }
@@ -71,7 +74,9 @@ public struct CaptureTimeResolver: Sendable {
                     source: source, zone: zone, notes: notes)
             }
             switch (fixOffset, local) {
-            case (let fix?, let local?) where fix == local.offset:
+            // In a DST fold the zone has two offsets at that wall time: the fix agrees with either.
+            case (let fix?, let local?)
+            where fix == local.offset || local.zone.secondsFromGMT(for: wall.instant(offsetSeconds: fix)) == fix:
                 return dated(fix, .exifGPSAgreed, zone: local.name)
             case (let fix?, let local?):
                 notes.append(
@@ -91,7 +96,8 @@ public struct CaptureTimeResolver: Sendable {
             if let flag { notes.append(flag) }
             return CaptureTime(
                 instant: wall.instant(offsetSeconds: offset), localTime: wall, offsetSeconds: offset,
-                source: .exifAssumedZone, assumedZone: self.assumedZone.name, notes: notes)
+                source: .exifAssumedZone, assumedZone: self.assumedZone.name, positionUnused: positionUnused,
+                notes: notes)
         }
         if let gps {
             return CaptureTime(instant: gps, offsetSeconds: 0, source: .gpsUTC, notes: notes)
@@ -220,14 +226,22 @@ public struct CaptureTimeResolver: Sendable {
     /// falls in a fold or a gap there.
     func zone(
         at position: GeoPosition, wall: LocalDateTime, notes: inout [String]
-    ) -> (name: String, offset: Int, flag: String?)? {
-        guard let zones = self.zones, let name = zones.zoneName(at: position) else { return nil }
+    ) -> (name: String, zone: TimeZone, offset: Int, flag: String?)? {
+        guard let zones = self.zones else { return nil }
+        let found: String?
+        do {
+            found = try zones.zoneName(at: position)
+        } catch {
+            notes.append("The zone at \(position) could not be read: \(error.message)")
+            return nil
+        }
+        guard let name = found else { return nil }
         guard let zone = TimeZone(identifier: name) else {
             notes.append("The zone at \(position), \(name), is not in this system's time-zone database")
             return nil
         }
         let (offset, flag) = Self.offset(of: wall, in: zone)
-        return (name, offset, flag)
+        return (name, zone, offset, flag)
     }
 
     /// The offset a GPS fix with a time of day and no date implies (older GPS units write no
@@ -244,9 +258,13 @@ public struct CaptureTimeResolver: Sendable {
         guard parts[0] < 24, parts[1] < 60, parts[2] < 61 else { return nil }
         let fix = parts[0] * 3_600 + parts[1] * 60 + parts[2]
         let clock = Double(wall.hour * 3_600 + wall.minute * 60 + wall.second) + Double(wall.millisecond) / 1_000
-        let difference = [clock - fix - 86_400, clock - fix, clock - fix + 86_400].min {
-            abs($0 - Double(expected)) < abs($1 - Double(expected))
-        }!
+        // Of the differences a day apart, those a zone can have (±14 h), the nearest the zone's.
+        let candidates = [clock - fix - 86_400, clock - fix, clock - fix + 86_400].filter {
+            abs($0) <= Double(Self.maximumOffset) + Self.gpsResidualTolerance
+        }
+        guard let difference = candidates.min(by: { abs($0 - Double(expected)) < abs($1 - Double(expected)) }) else {
+            return nil
+        }
         return self.offsetFromGPS(
             wall: wall, gps: Date(timeIntervalSince1970: wall.secondsAsIfUTC - difference), notes: &notes)
     }

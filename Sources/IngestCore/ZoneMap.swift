@@ -1,6 +1,7 @@
 /// Which IANA time zone holds a position: the world's zone boundaries, with the oceans' nautical
 /// zones (`Etc/GMT+N`) where no country's zone reaches.
 public protocol ZoneMap: Sendable {
-    /// The zone at `position`, or nil when the map cannot say (it could not be read).
-    func zoneName(at position: GeoPosition) -> String?
+    /// The zone at `position`, or nil for a position off the globe.
+    /// - Throws: ``IngestError`` when the map could not be read.
+    func zoneName(at position: GeoPosition) throws(IngestError) -> String?
 }

@@ -19,7 +19,9 @@ public struct CaptureTimeStage: Stage {
     }
 
     public func process(_ file: LoadedFile, context: StageContext) async throws(IngestError) -> Output {
-        // Parsing EXIF takes microseconds and touches only the header bytes: not worth a hop to a pool.
+        // Parsing EXIF takes microseconds and touches only the header bytes, and a zone lookup (for
+        // a photo with a GPS position) tens of microseconds on the mapped zone file: not worth a
+        // hop to a pool.
         let clock = ContinuousClock()
         let started = clock.now
         let modified = Date(timeIntervalSince1970: Double(file.file.stamp.modifiedNanoseconds) / 1e9)

@@ -12,19 +12,23 @@ struct EarlierRuns: Sendable {
     private var facts: [String: FileFacts] = [:]
     /// The zone this run assumes for times without an offset.
     private let zone: String
+    /// This run has zone boundaries: a file whose GPS position went unused is dated again.
+    private let readsPositions: Bool
 
     /// Nothing known: every file is read, for every event.
     init(events: Int, zone: String) {
         self.events = events
         self.zone = zone
+        self.readsPositions = false
     }
 
     init(
         batch: [DiscoveryItem], catalog: Catalog, destination: String, events: [Event], zone: String,
-        retryFailed: Bool
+        readsPositions: Bool, retryFailed: Bool
     ) async throws {
         self.events = events.count
         self.zone = zone
+        self.readsPositions = readsPositions
         let files = batch.enumerated().compactMap { position, item in item.file.map { (position: position, file: $0) } }
         let entries = try await catalog.entries(
             for: files.map(\.file.path), destination: destination, events: events.map(\.id))
@@ -32,7 +36,8 @@ struct EarlierRuns: Sendable {
         self.plans = Array(repeating: Plan(), count: batch.count)
         for (index, (position, file)) in files.enumerated() {
             self.plans[position] = Self.plan(
-                file, entries: entries, at: index, windows: windows, zone: zone, retryFailed: retryFailed)
+                file, entries: entries, at: index, windows: windows, zone: zone, readsPositions: readsPositions,
+                retryFailed: retryFailed)
         }
         // Facts only for the files some event still needs: a nightly re-run passes over the rest.
         let needed = files.filter { !self.plans[$0.position].pending.isEmpty }.map(\.file.path)
@@ -57,7 +62,7 @@ struct EarlierRuns: Sendable {
     /// One look at the catalog's entries for `file` (at `index` in the paths asked about) in every event.
     private static func plan(
         _ file: DiscoveredFile, entries: CatalogEntries, at index: Int, windows: [String], zone: String,
-        retryFailed: Bool
+        readsPositions: Bool, retryFailed: Bool
     ) -> Plan {
         var plan = Plan()
         for (event, window) in windows.enumerated() {
@@ -65,7 +70,7 @@ struct EarlierRuns: Sendable {
                 plan.pending.append(event)
                 continue
             }
-            if entry.isDone(stamp: file.stamp, window: window, zone: zone) { continue }
+            if entry.isDone(stamp: file.stamp, window: window, zone: zone, readsPositions: readsPositions) { continue }
             if !retryFailed && entry.isKnownBroken(stamp: file.stamp) {
                 plan.knownBroken[event] = FileOutcome(
                     knownBroken: file, reason: entry.reason, errorCode: entry.errorCode)
@@ -77,9 +82,12 @@ struct EarlierRuns: Sendable {
     }
 
     /// The file's hash and capture time, when an earlier run learned them from these very bytes
-    /// (same stamp) and, for a time read in an assumed zone, in this run's zone.
+    /// (same stamp) and, for a time read in an assumed zone, in this run's zone with no GPS
+    /// position left unread that this run could read.
     func facts(of file: DiscoveredFile) -> FileFacts? {
         guard let facts = self.facts[file.path], facts.stamp == file.stamp else { return nil }
-        return facts.capture.source != .exifAssumedZone || facts.capture.assumedZone == self.zone ? facts : nil
+        let capture = facts.capture
+        guard capture.source == .exifAssumedZone else { return facts }
+        return capture.assumedZone == self.zone && !(capture.positionUnused && self.readsPositions) ? facts : nil
     }
 }

@@ -125,7 +125,8 @@ extension Pipeline {
         do {
             return try await EarlierRuns(
                 batch: batch, catalog: catalog, destination: self.destination.identity, events: events,
-                zone: zone, retryFailed: self.configuration.retryFailed)
+                zone: zone, readsPositions: self.configuration.zones != nil, retryFailed: self.configuration.retryFailed
+            )
         } catch {
             tally.catalogProblem = tally.catalogProblem ?? "reading the catalog failed: \(error)"
             return EarlierRuns(events: events.count, zone: zone)

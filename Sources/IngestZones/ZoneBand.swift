@@ -10,17 +10,19 @@ struct ZoneBand {
 
     /// Whether (x, y) lies inside: an odd number of edges crosses the ray eastwards from it. An
     /// edge counts when it spans y half-open (one end at or below, the other above), so a vertex
-    /// on the ray counts once. Nil when the bytes end inside a run: a damaged file.
+    /// on the ray counts once. Nil for a damaged band: bytes that end inside a run, or a point off
+    /// the globe (which would also overflow the products below).
     func holds(x: Int64, y: Int64) -> Bool? {
         var reader = VarintReader(bytes: self.bytes)
         var inside = false
         while !reader.isAtEnd {
-            guard let count = reader.next(), count >= 1, var px = reader.next(), var py = reader.next() else {
-                return nil
-            }
+            guard let count = reader.next(), count >= 1, var px = reader.next(), var py = reader.next(),
+                Self.isOnTheGlobe(px, py)
+            else { return nil }
             for _ in 1..<count {
                 guard let dx = reader.next(), let dy = reader.next() else { return nil }
                 let (qx, qy) = (px &+ dx, py &+ dy)
+                guard Self.isOnTheGlobe(qx, qy) else { return nil }
                 if (py <= y) != (qy <= y) {
                     // The crossing lies east of x when (x - px) / (qx - px) < (y - py) / (qy - py),
                     // compared as products (each within Int64 for degrees times 10^7) so that it
@@ -33,6 +35,11 @@ struct ZoneBand {
             }
         }
         return inside
+    }
+
+    /// Within ±180° and ±90° (times 10^7).
+    static func isOnTheGlobe(_ x: Int64, _ y: Int64) -> Bool {
+        abs(x) <= 1_800_000_000 && abs(y) <= 900_000_000
     }
 }
 

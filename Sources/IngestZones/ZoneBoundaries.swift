@@ -13,6 +13,7 @@ public final class ZoneBoundaries: ZoneMap {
     public let dataVersion: String
     /// Where the data came from and its licence, in words.
     public let source: String
+    /// The file read.
     public let path: String
     let queue: DatabaseQueue
     let zoneNames: [String]
@@ -59,10 +60,12 @@ public final class ZoneBoundaries: ZoneMap {
 
     /// Where a zone file is looked for, in order: `$XDG_DATA_HOME/photoingest/zones.sqlite` (where
     /// `scripts/zone-data` writes it), then `share/photoingest/zones.sqlite` beside the executable's
-    /// folder (where the .deb puts it).
+    /// folder (where the .deb puts it). The executable is the running one (`/proc/self/exe`): a
+    /// command found through PATH has no folder in its argv[0].
     public static func standardPaths(
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        executable: String = CommandLine.arguments.first ?? ""
+        executable: String = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments.first ?? ""
     ) -> [String] {
         let dataHome =
             environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
@@ -74,7 +77,7 @@ public final class ZoneBoundaries: ZoneMap {
         ]
     }
 
-    public func zoneName(at position: GeoPosition) -> String? {
+    public func zoneName(at position: GeoPosition) throws(IngestError) -> String? {
         guard position.latitude.isFinite, position.longitude.isFinite, abs(position.latitude) <= 90,
             abs(position.longitude) <= 180
         else { return nil }
@@ -85,25 +88,39 @@ public final class ZoneBoundaries: ZoneMap {
         let band = y >= 0 ? y / self.bandHeight : -((-y + self.bandHeight - 1) / self.bandHeight)
         // No transaction around the lookup: nothing writes the file, and a BEGIN and COMMIT each
         // time cost more than the lookup.
-        let found: Int?? = try? self.queue.inDatabase { db -> Int? in
-            let statement = try db.cachedStatement(
-                sql: """
-                    SELECT p.zone, e.runs FROM polygon_box b
-                    JOIN polygon p ON p.id = b.id
-                    JOIN band e ON e.polygon = b.id AND e.band = ?
-                    WHERE b.min_x <= ? AND b.max_x >= ? AND b.min_y <= ? AND b.max_y >= ?
-                    ORDER BY b.id
-                    """)
-            let rows = try Row.fetchCursor(statement, arguments: [band, x, x, y, y])
-            while let row = try rows.next() {
-                let runs: [UInt8] = try row.withUnsafeData(atIndex: 1) { data in data.map { Array($0) } ?? [] }
-                if ZoneBand(bytes: runs).holds(x: x, y: y) == true { return row[0] }
+        let found: Int?
+        do {
+            found = try self.queue.inDatabase { db -> Int? in
+                let statement = try db.cachedStatement(
+                    sql: """
+                        SELECT p.zone, e.runs FROM polygon_box b
+                        JOIN polygon p ON p.id = b.id
+                        JOIN band e ON e.polygon = b.id AND e.band = ?
+                        WHERE b.min_x <= ? AND b.max_x >= ? AND b.min_y <= ? AND b.max_y >= ?
+                        ORDER BY b.id
+                        """)
+                let rows = try Row.fetchCursor(statement, arguments: [band, x, x, y, y])
+                while let row = try rows.next() {
+                    let runs: [UInt8] = try row.withUnsafeData(atIndex: 1) { data in data.map { Array($0) } ?? [] }
+                    switch ZoneBand(bytes: runs).holds(x: x, y: y) {
+                    case true?: return row[0]
+                    case false?: continue
+                    case nil:
+                        throw IngestError(.invalidConfiguration, "\(self.path) is damaged: a band does not decode")
+                    }
+                }
+                return nil
             }
-            return nil
+        } catch let error as IngestError {
+            throw error
+        } catch {
+            throw IngestError(.invalidConfiguration, "\(self.path) could not be read: \(error)")
         }
-        guard let found else { return nil }
         guard let zone = found else { return Self.nauticalZone(longitude: position.longitude) }
-        return self.zoneNames.indices.contains(zone) ? self.zoneNames[zone] : nil
+        guard self.zoneNames.indices.contains(zone) else {
+            throw IngestError(.invalidConfiguration, "\(self.path) is damaged: zone \(zone) has no name")
+        }
+        return self.zoneNames[zone]
     }
 
     /// The nautical zone of a longitude, for a point no polygon holds: 15° wide, centred on

@@ -92,8 +92,7 @@ struct IngestRun {
             do {
                 return try ZoneBoundaries(path: path)
             } catch {
-                console.status("warning: \(error.message); GPS positions date no photo", always: true)
-                return nil
+                console.status("warning: \(error.message); it is passed over", always: true)
             }
         }
         return nil

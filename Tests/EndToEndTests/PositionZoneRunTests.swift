@@ -100,6 +100,27 @@ import Testing
         #expect(entry["zone"] as? String == Self.home)
     }
 
+    @Test("A photo judged outside without zone boundaries is judged again by a run that has them")
+    func reRunWithZoneData() throws {
+        let media = try Self.media.get()
+        let cli = CommandLine("position-rerun")
+        // Kathmandu's noon is 06:15 UTC; read in Marquesas time it would be 21:30 UTC.
+        let window = ["--from", "2024-03-10T06:00:00Z", "--until", "2024-03-10T07:00:00Z", "--timezone", Self.home]
+        let blind = try cli.ingest([media], window)
+        #expect(blind.status == 0, "\(blind.result.stderr)")
+        #expect(blind.entry(named: "kathmandu.jpg")?["status"] as? String == "outside")
+        let again = try cli.ingest([media], window)
+        #expect(
+            again.entry(named: "kathmandu.jpg")?["reason"] as? String == "unchanged since an earlier run",
+            "a run as blind as the first passes it over")
+        #expect(again.summary["unchanged"] as? Int == Self.places.count)
+        let seeing = try cli.ingest([media], window + ["--zone-data", TestEnvironment.zoneData.path])
+        let entry = try #require(seeing.entry(named: "kathmandu.jpg"))
+        #expect(entry["status"] as? String == "uploaded", "\(entry)")
+        #expect(entry["captureTime"] as? String == "2024-03-10T06:15:00Z")
+        #expect(seeing.count("uploaded") == 1)
+    }
+
     @Test("A --zone-data that is no zone file stops the run before it starts (exit 2)")
     func badZoneFile() throws {
         let media = try Self.media.get()

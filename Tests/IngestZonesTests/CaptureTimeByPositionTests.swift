@@ -82,6 +82,28 @@ import Testing
         #expect(note.contains("America/New_York was at -05:00") && note.contains("the fix won"), "\(note)")
     }
 
+    @Test("A fix with no date, a camera on Tokyo time in Honolulu: of the days it may be, the one a zone can have")
+    func datelessFixAcrossTheDateLine() throws {
+        var fields = Self.fields("2025:01:15 12:00:00", at: 21.3069, -157.8583)
+        fields.gpsTimeStamp = [ExifRational(3, 1), ExifRational(0, 1), ExifRational(2, 1)]
+        let capture = try Self.resolver().resolve(fields, fileModified: Date())
+        #expect(capture.source == .exifGPSOffset)
+        #expect(capture.offset == "+09:00")
+        #expect(RFC3339.format(capture.instant) == "2025-01-15T03:00:00Z")
+        #expect(capture.notes.contains { $0.contains("Pacific/Honolulu was at -10:00") }, "\(capture.notes)")
+    }
+
+    @Test("A fix in the hour that happens twice agrees with the zone's later offset too")
+    func fixInTheFold() throws {
+        // New York, 3 November 2024: 01:30 happens at -04:00 and again at -05:00; the fix is 06:30 UTC.
+        let fields = Self.fields("2024:11:03 01:30:00", at: 40.7128, -74.0060, gps: ("2024:11:03", [6, 30, 1]))
+        let capture = try Self.resolver().resolve(fields, fileModified: Date())
+        #expect(capture.source == .exifGPSAgreed)
+        #expect(capture.offset == "-05:00")
+        #expect(RFC3339.format(capture.instant) == "2024-11-03T06:30:00Z")
+        #expect(!capture.notes.contains { $0.contains("disagree") }, "\(capture.notes)")
+    }
+
     @Test("A stale fix (not a whole zone's offset from the clock) is refused: the position dates it")
     func staleFix() throws {
         let fields = Self.fields("2025:01:15 12:00:00", at: 27.7172, 85.3240, gps: ("2025:01:15", [3, 52, 0]))
@@ -139,5 +161,8 @@ import Testing
         #expect(capture.source == .exifAssumedZone)
         #expect(capture.zone == "Pacific/Marquesas")
         #expect(RFC3339.format(capture.instant) == "2024-03-10T21:30:00Z")
+        #expect(capture.positionUnused, "a run with zone boundaries should date it again")
+        let none = resolver.resolve(ExifTimeFields(dateTimeOriginal: "2024:03:10 12:00:00"), fileModified: Date())
+        #expect(!none.positionUnused)
     }
 }

@@ -23,7 +23,8 @@ struct UploadController {
 
     func upload(_ request: Request, _ context: PhotoShareRequestContext) async throws -> Response {
         let user = try await self.tokens.user(of: request, needing: .upload)
-        guard let contentType = request.headers[.contentType], contentType.lowercased().hasPrefix("multipart/form-data"),
+        guard let contentType = request.headers[.contentType],
+            contentType.lowercased().hasPrefix("multipart/form-data"),
             let boundary = ContentDisposition.parameter("boundary", in: contentType)
         else { throw APIError(.badRequest, "the body must be multipart/form-data with a boundary") }
         if let length = request.headers[.contentLength].flatMap(Int.init), length > self.maxUploadBytes {
@@ -62,7 +63,9 @@ struct UploadController {
     }
 
     func store(_ form: UploadForm, user: String) async throws -> Response {
-        guard let eventID = form.fields["eventId"], !eventID.isEmpty else { throw APIError(.badRequest, "eventId is missing") }
+        guard let eventID = form.fields["eventId"], !eventID.isEmpty else {
+            throw APIError(.badRequest, "eventId is missing")
+        }
         guard form.hasFile else { throw APIError(.badRequest, "the file part is missing") }
         guard let photosText = form.fields["photos"],
             let photos = try? JSONSerialization.jsonObject(with: Data(photosText.utf8)) as? [[String: Any]],
@@ -75,24 +78,28 @@ struct UploadController {
 
         let received = form.fileHash
         guard received == claimed else {
-            throw APIError(.badRequest, "the received file does not hash to photoHash", fields: ["hash": received.prefixed])
+            throw APIError(
+                .badRequest, "the received file does not hash to photoHash", fields: ["hash": received.prefixed])
         }
         if let size = photo["fileSize"] as? Int, size != form.fileSize {
             throw APIError(.badRequest, "fileSize says \(size) bytes, \(form.fileSize) arrived")
         }
         if try await self.archive.holds(received, inEvent: eventID) {
-            throw APIError(.conflict, "the event already holds this photo", fields: ["duplicate": true, "hash": received.prefixed])
+            throw APIError(
+                .conflict, "the event already holds this photo", fields: ["duplicate": true, "hash": received.prefixed])
         }
         guard case .supported(let sniffed) = MediaSniffer.sniff(form.fileHead) else {
             throw APIError(.badRequest, "the file is not a supported photo or video")
         }
         let path = form.temporaryPathForArchive
-        // A TIFF may be a raw format (DNG, NEF, …) that only its directories tell.
-        let kind = sniffed != .tiff ? sniffed : try await BlockingWork.run { try Self.refined(sniffed, path: path) }
         let provided = (form.thumbnails["thumbnail_500"] ?? [], form.thumbnails["thumbnail_200"] ?? [])
         let thumbnailer = self.thumbnailer
-        let thumbnails = try await BlockingWork.run {
-            try Self.thumbnails(provided, path: path, kind: kind, thumbnailer: thumbnailer)
+        let (kind, thumbnails) = try await BlockingWork.run {
+            // A TIFF may be a raw format (DNG, NEF, …) that only its directories tell; the bytes
+            // read back for that serve the thumbnails too.
+            let bytes = sniffed == .tiff ? try Self.readBack(path) : nil
+            let kind = bytes.map { bytes in bytes.withUnsafeBytes { MediaSniffer.refine(sniffed, $0) } } ?? sniffed
+            return (kind, try Self.thumbnails(provided, path: path, kind: kind, thumbnailer: thumbnailer, bytes: bytes))
         }
         let filename = (form.fields["filename"] ?? photo["fileName"] as? String ?? "photo")
         let item = ArchiveItem(
@@ -102,7 +109,8 @@ struct UploadController {
             thumbnail500: thumbnails.large, thumbnail200: thumbnails.small)
         let archive = self.archive
         guard try await BlockingWork.run({ try archive.store(item, inEvent: eventID) }) == .stored else {
-            throw APIError(.conflict, "the event already holds this photo", fields: ["duplicate": true, "hash": received.prefixed])
+            throw APIError(
+                .conflict, "the event already holds this photo", fields: ["duplicate": true, "hash": received.prefixed])
         }
         return JSONBody.response([
             "success": true,
@@ -115,26 +123,24 @@ struct UploadController {
     }
 
     /// The client's thumbnails when it sent both, else made here from the stored file (a video's
-    /// from a frame; a video with no decodable frame is kept without). Blocking.
+    /// from a frame; a video with no decodable frame is kept without), or from its `bytes` when
+    /// they were read already. Blocking.
     static func thumbnails(
-        _ provided: ([UInt8], [UInt8]), path: String, kind: MediaKind, thumbnailer: Thumbnailer
+        _ provided: ([UInt8], [UInt8]), path: String, kind: MediaKind, thumbnailer: Thumbnailer, bytes: [UInt8]?
     ) throws -> (large: [UInt8], small: [UInt8]) {
         if !provided.0.isEmpty && !provided.1.isEmpty { return provided }
         if kind.isVideo {
-            let made = try? thumbnailer.thumbnails(of: try VideoFrameReader.frame(path: path, maxPixels: thumbnailer.maxPixels))
+            let made = try? thumbnailer.thumbnails(
+                of: try VideoFrameReader.frame(path: path, maxPixels: thumbnailer.maxPixels))
             return (made?.large.jpeg ?? [], made?.small.jpeg ?? [])
         }
-        let bytes = try Self.readBack(path)
+        let bytes = try bytes ?? Self.readBack(path)
         do {
             let made = try bytes.withUnsafeBytes { try thumbnailer.thumbnails(of: $0, kind: kind) }
             return (made.large.jpeg, made.small.jpeg)
         } catch {
             throw APIError(.badRequest, "the image could not be decoded: \(error)")
         }
-    }
-
-    static func refined(_ kind: MediaKind, path: String) throws -> MediaKind {
-        try Self.readBack(path).withUnsafeBytes { MediaSniffer.refine(kind, $0) }
     }
 
     static func readBack(_ path: String) throws -> [UInt8] {
