@@ -1,8 +1,9 @@
 /// A still that carries its clip inside (Google's and Samsung's motion photos): said by the
 /// `GCamera` XMP properties `MotionPhoto` (the current format) or `MicroVideo` (the older one) in
-/// a JPEG's XMP segment.
+/// a JPEG's XMP segment, or by the `MotionPhoto_Data` block of Samsung's trailer (after the
+/// JPEG's end, indexed by an `SEFH` directory that the file's last eight bytes point back to).
 ///
-/// Samsung's older files, which mark the clip only in their `SEFT` trailer, are not recognised.
+/// HEIC motion photos (the clip in an item of the HEIF) are not recognised.
 public enum MotionPhoto {
     static let xmpHeader = Array("http://ns.adobe.com/xap/1.0/\0".utf8)
     /// The property, set to 1, as an attribute (either quote) or as an element.
@@ -10,10 +11,19 @@ public enum MotionPhoto {
         (name, ["GCamera:\(name)=\"1\"", "GCamera:\(name)='1'", "<GCamera:\(name)>1<"].map { Array($0.utf8) })
     }
 
-    /// The XMP property that says the JPEG carries a clip, or nil when none does.
+    /// Samsung's trailer block type of the clip (exiftool's `EmbeddedVideoType`, `MotionPhoto_Data`).
+    static let samsungClip: UInt16 = 0x0A30
+
+    /// What says the JPEG carries a clip (`XMP GCamera:MotionPhoto`, `Samsung trailer
+    /// MotionPhoto_Data`), or nil when nothing does.
     public static func property(in bytes: UnsafeRawBufferPointer, kind: MediaKind) -> String? {
         guard kind == .jpeg else { return nil }
         let reader = ByteReader(bytes)
+        if let property = Self.xmpProperty(reader) { return "XMP " + property }
+        return Self.hasSamsungClip(reader) ? "Samsung trailer MotionPhoto_Data" : nil
+    }
+
+    static func xmpProperty(_ reader: ByteReader) -> String? {
         guard
             let segment = JPEGSegment.first(
                 in: reader,
@@ -28,6 +38,26 @@ public enum MotionPhoto {
             return "GCamera:\(marker.name)"
         }
         return nil
+    }
+
+    /// Whether Samsung's trailer lists a clip. Little-endian: the file ends with the directory's
+    /// length and `SEFT`; the directory is `SEFH`, a version, an entry count, then 12-byte entries
+    /// (two zero bytes, the block type, the block's distance back from the directory, its size).
+    static func hasSamsungClip(_ reader: ByteReader) -> Bool {
+        let end = reader.count
+        guard end >= 20, reader.fourCC(end - 4) == "SEFT" else { return false }
+        let length = Int(reader.u32le(end - 8))
+        guard length >= 12, length <= end - 8 else { return false }
+        let directory = end - 8 - length
+        guard reader.fourCC(directory) == "SEFH" else { return false }
+        let entries = min(Int(reader.u32le(directory + 8)), (length - 12) / 12)
+        return (0..<entries).contains { index in
+            let entry = directory + 12 + index * 12
+            let type = UInt16(reader.u8(entry + 2)) | UInt16(reader.u8(entry + 3)) << 8
+            let back = Int(reader.u32le(entry + 4))
+            let size = Int(reader.u32le(entry + 8))
+            return type == Self.samsungClip && back <= directory && size >= 8 && size <= back
+        }
     }
 
     static func contains(_ haystack: UnsafeRawBufferPointer, _ needle: [UInt8]) -> Bool {

@@ -175,7 +175,7 @@ extension Pipeline {
         facts.pair =
             pair
             ?? examined.identity.motionPhoto.map {
-                FilePair(path: file.path, reason: "motion photo: its clip is inside the still (XMP \($0))")
+                FilePair(path: file.path, reason: "motion photo: its clip is inside the still (\($0))")
             }
         var loaded = examined.loaded
         let hash = examined.hash

@@ -10,7 +10,9 @@ public enum Fixtures {
         tags: [String: String] = [:]
     ) throws -> URL {
         let url = folder.appending(name)
-        try check(runProgram("vips", ["gaussnoise", url.path + "[Q=90]", "\(width)", "\(height)", "--mean", "128", "--sigma", "40"]))
+        try check(
+            runProgram(
+                "vips", ["gaussnoise", url.path + "[Q=90]", "\(width)", "\(height)", "--mean", "128", "--sigma", "40"]))
         if !tags.isEmpty { try self.write(tags, to: url) }
         return url
     }
@@ -25,7 +27,8 @@ public enum Fixtures {
         creationTime: String? = nil, faststart: Bool = false, keys: [String: String] = [:], tags: [String: String] = [:]
     ) throws -> URL {
         let url = folder.appending(name)
-        let source = "color=c=blue:s=\(width)x\(height):d=\(seconds):r=10,drawbox=x=0:y=0:w=\(width):h=\(height / 6):color=red:t=fill"
+        let source =
+            "color=c=blue:s=\(width)x\(height):d=\(seconds):r=10,drawbox=x=0:y=0:w=\(width):h=\(height / 6):color=red:t=fill"
         var arguments = ["-v", "error", "-y", "-f", "lavfi", "-i", source, "-c:v", "mpeg4"]
         if let creationTime { arguments += ["-metadata", "creation_time=\(creationTime)"] }
         for (key, value) in keys.sorted(by: { $0.key < $1.key }) { arguments += ["-metadata", "\(key)=\(value)"] }
@@ -55,14 +58,33 @@ public enum Fixtures {
         let written = tags.sorted { $0.key < $1.key }.map { "-\($0.key)=\($0.value)" }
         try check(
             runProgram(
-                "exiftool", ["-m", "-q", "-overwrite_original", "-\(previewTag)<=\(preview.path)"] + written + [url.path]))
+                "exiftool",
+                ["-m", "-q", "-overwrite_original", "-\(previewTag)<=\(preview.path)"] + written + [url.path]))
         try FileManager.default.removeItem(at: preview)
         return url
     }
 
+    /// Appends `clip` to the JPEG `still` as Samsung's motion photos carry it: a `MotionPhoto_Data`
+    /// block (type 0x0A30) after the JPEG's end, then the `SEFH` directory that lists it, its
+    /// length and `SEFT` (little-endian, as exiftool's Samsung trailer reader takes it). A
+    /// `type` other than 0x0A30 makes a trailer that holds no clip.
+    public static func appendSamsungTrailer(clip: URL, to still: URL, type: UInt16 = 0x0A30) throws {
+        func le32(_ value: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+        let typeBytes: [UInt8] = [0, 0, UInt8(type & 0xFF), UInt8(type >> 8)]
+        let name = Array("MotionPhoto_Data".utf8)
+        let block = typeBytes + le32(name.count) + name + Array(try Data(contentsOf: clip))
+        let directory = Array("SEFH".utf8) + le32(101) + le32(1) + typeBytes + le32(block.count) + le32(block.count)
+        let trailer = block + directory + le32(directory.count) + Array("SEFT".utf8)
+        let handle = try FileHandle(forWritingTo: still)
+        defer { try? handle.close() }
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(trailer))
+    }
+
     /// Writes EXIF tags with exiftool (`-TAG=VALUE`; a tag ending in `#` is written as a number).
     public static func write(_ tags: [String: String], to url: URL) throws {
-        let arguments = ["-q", "-overwrite_original"] + tags.sorted { $0.key < $1.key }.map { "-\($0.key)=\($0.value)" }
+        let arguments =
+            ["-q", "-overwrite_original"] + tags.sorted { $0.key < $1.key }.map { "-\($0.key)=\($0.value)" }
         try check(runProgram("exiftool", arguments + [url.path]))
     }
 
@@ -78,7 +100,8 @@ public enum Fixtures {
 
     /// What exiftool says of files (`-j -n`), one dictionary per file, keyed by `SourceFile`.
     public static func exiftool(_ arguments: [String], files: [URL]) throws -> [String: [String: Any]] {
-        let result = try runProgram("exiftool", ["-j", "-n"] + arguments + files.map(\.path), environment: ["TZ": "UTC"])
+        let result = try runProgram(
+            "exiftool", ["-j", "-n"] + arguments + files.map(\.path), environment: ["TZ": "UTC"])
         guard let array = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] else {
             throw FixtureError("exiftool gave no JSON: \(result.stderr)")
         }

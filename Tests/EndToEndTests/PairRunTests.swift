@@ -40,6 +40,12 @@ import Testing
         _ = try Fixtures.jpeg(
             in: Self.motion, name: "PXL_0001.MP.jpg",
             tags: ["XMP-GCamera:MicroVideo": "1", "EXIF:DateTimeOriginal": "2020:05:04 18:20:00"])
+        // Samsung's: the clip in a trailer after the JPEG's end.
+        let samsung = try Fixtures.jpeg(
+            in: Self.motion, name: "20200504_182000.jpg", tags: ["EXIF:DateTimeOriginal": "2020:05:04 18:20:00"])
+        let clips = TemporaryFolder("samsung-clip")
+        try Fixtures.appendSamsungTrailer(
+            clip: try Fixtures.video(in: clips, name: "clip.mp4", width: 160, height: 120, seconds: 1), to: samsung)
         return Self.folder.url
     }
 
@@ -87,16 +93,24 @@ import Testing
         #expect(((raw["pair"] as? [String: Any])?["path"] as? String)?.hasSuffix("DSC_0001.JPG") == true, "\(raw)")
         #expect(((raw["pair"] as? [String: Any])?["why"] as? String)?.contains("NIKON CORPORATION NIKON D70") == true)
 
-        let motion = try CommandLine("pair-motion").ingest([media.appendingPathComponent("motion")], ["--timezone", "UTC"])
+        let motion = try CommandLine("pair-motion").ingest(
+            [media.appendingPathComponent("motion")], ["--timezone", "UTC"])
         let still = try #require(motion.entry(named: "PXL_0001.MP.jpg"))
         #expect(((still["pair"] as? [String: Any])?["why"] as? String)?.contains("motion photo") == true, "\(still)")
+        let samsung = try #require(motion.entry(named: "20200504_182000.jpg"))
+        #expect(samsung["status"] as? String == "uploaded", "\(samsung)")
+        #expect(
+            ((samsung["pair"] as? [String: Any])?["why"] as? String)?.contains("Samsung trailer MotionPhoto_Data")
+                == true,
+            "\(samsung)")
     }
 
     @Test("A clip added after its still was stored still follows it: the still is read again to pair it")
     func clipAfterItsStill() throws {
         let folder = TemporaryFolder("pair-later")
         try FileManager.default.copyItem(
-            at: TestEnvironment.realCorpus.appendingPathComponent("heic/IMG_2927.HEIC"), to: folder.appending("IMG_2927.HEIC"))
+            at: TestEnvironment.realCorpus.appendingPathComponent("heic/IMG_2927.HEIC"),
+            to: folder.appending("IMG_2927.HEIC"))
         let cli = CommandLine("pair-later-run")
         let window = ["--from", "2020-05-04T22:00:00Z", "--until", "2020-05-04T22:39:12Z"]
         let first = try cli.ingest([folder.url], window)

@@ -65,7 +65,30 @@ import Testing
         let property = { (url: URL) throws -> String? in
             try Array(Data(contentsOf: url)).withUnsafeBytes { MotionPhoto.property(in: $0, kind: .jpeg) }
         }
-        #expect(try property(motion) == "GCamera:MicroVideo")
+        #expect(try property(motion) == "XMP GCamera:MicroVideo")
         #expect(try property(plain) == nil)
+    }
+
+    @Test("A Samsung motion photo is known by its trailer's MotionPhoto_Data block, as exiftool knows it")
+    func samsungMotionPhoto() throws {
+        let folder = TemporaryFolder("samsung-motion")
+        let clip = try Fixtures.video(in: folder, name: "clip.mp4", width: 160, height: 120, seconds: 1)
+        let motion = try Fixtures.jpeg(in: folder, name: "20200504_182000.jpg")
+        try Fixtures.appendSamsungTrailer(clip: clip, to: motion)
+        let other = try Fixtures.jpeg(in: folder, name: "other-block.jpg")
+        try Fixtures.appendSamsungTrailer(clip: clip, to: other, type: 0x0A20)
+        let cut = try Fixtures.jpeg(in: folder, name: "cut.jpg")
+        try Fixtures.appendSamsungTrailer(clip: clip, to: cut)
+        let whole = try Data(contentsOf: cut)
+        try (whole.prefix(whole.count / 2) + whole.suffix(8)).write(to: cut)
+        let property = { (url: URL) throws -> String? in
+            try Array(Data(contentsOf: url)).withUnsafeBytes { MotionPhoto.property(in: $0, kind: .jpeg) }
+        }
+        #expect(try property(motion) == "Samsung trailer MotionPhoto_Data")
+        #expect(try property(other) == nil)
+        #expect(try property(cut) == nil, "a trailer whose directory is gone holds no clip")
+        let oracle = try Fixtures.exiftool(["-Samsung:EmbeddedVideoType"], files: [motion, other])
+        #expect(oracle[motion.path]?["EmbeddedVideoType"] as? String == "MotionPhoto_Data")
+        #expect(oracle[other.path]?["EmbeddedVideoType"] == nil)
     }
 }
