@@ -91,9 +91,10 @@ public struct TIFFStructure {
         var next = 0
         var looked = 0
         var read = 0
-        // Each offset is queued once and taken in order; at most `pointerLimit` pointers are looked
-        // at and `entryLimit` entries read: a file full of pointers (to one directory or to many)
-        // costs a bounded walk.
+        // Each offset is queued once and taken in order; at most `pointerLimit` pointers to EXIF,
+        // GPS, Interoperability and SubIFDs are looked at (the main chain's next pointers, one a
+        // directory, are bounded by `directoryLimit`) and `entryLimit` entries read: a file full
+        // of pointers (to one directory or to many) costs a bounded walk.
         func queue(_ offset: Int, _ kind: DirectoryKind) {
             looked += 1
             guard queued.insert(offset).inserted else { return }
