@@ -190,6 +190,7 @@ let package = Package(
             ]),
         // Runs the built command line, as a user would.
         .testTarget(
-            name: "EndToEndTests", dependencies: ["photoingest", "photoshare-server", "IngestCore", "IngestTesting"]),
+            name: "EndToEndTests",
+            dependencies: ["photoingest", "photoshare-server", "IngestCore", "IngestTesting", "IngestZones"]),
     ]
 )

@@ -152,11 +152,11 @@ public struct CaptureTimeResolver: Sendable {
         guard let dateText = fields.gpsDateStamp?.trimmingCharacters(in: .whitespaces), !dateText.isEmpty,
             let stamp = fields.gpsTimeStamp
         else { return nil }
-        if let status = fields.gpsStatus?.trimmingCharacters(in: .whitespaces), status.uppercased() == "V" {
+        if Self.isVoid(fields) {
             notes.append("GPS time refused: GPSStatus is void")
             return nil
         }
-        guard stamp.count == 3, stamp.allSatisfy({ $0.denominator != 0 }) else {
+        guard let parts = Self.values(stamp) else {
             notes.append("GPSTimeStamp refused: not three rationals with non-zero denominators")
             return nil
         }
@@ -168,15 +168,12 @@ public struct CaptureTimeResolver: Sendable {
         let year = Int(String(decoding: bytes[0..<4], as: UTF8.self))!
         let month = Int(String(decoding: bytes[5..<7], as: UTF8.self))!
         let day = Int(String(decoding: bytes[8..<10], as: UTF8.self))!
-        let hours = Double(stamp[0].numerator) / Double(stamp[0].denominator)
-        let minutes = Double(stamp[1].numerator) / Double(stamp[1].denominator)
-        let seconds = Double(stamp[2].numerator) / Double(stamp[2].denominator)
         let date = LocalDateTime(year: year, month: month, day: day)
-        guard date.isValid, year >= 1900, hours < 24, minutes < 60, seconds < 61 else {
+        guard date.isValid, year >= 1900, let timeOfDay = Self.secondsOfDay(parts) else {
             notes.append("GPS date and time \"\(dateText)\" refused: out of range")
             return nil
         }
-        let instant = date.secondsAsIfUTC + hours * 3_600 + minutes * 60 + seconds
+        let instant = date.secondsAsIfUTC + timeOfDay
         guard instant <= self.now.timeIntervalSince1970 + 86_400 else {
             notes.append("GPS date and time refused: more than a day in the future")
             return nil
@@ -188,14 +185,12 @@ public struct CaptureTimeResolver: Sendable {
     /// 0°, 0° is refused: cameras write it for "no fix".
     public func gpsPosition(_ fields: ExifTimeFields, notes: inout [String]) -> GeoPosition? {
         guard let latitude = fields.gpsLatitude, let longitude = fields.gpsLongitude else { return nil }
-        if let status = fields.gpsStatus?.trimmingCharacters(in: .whitespaces), status.uppercased() == "V" {
+        if Self.isVoid(fields) {
             notes.append("GPS position refused: GPSStatus is void")
             return nil
         }
         func degrees(_ parts: [ExifRational]) -> Double? {
-            guard parts.count == 3, parts.allSatisfy({ $0.denominator != 0 }) else { return nil }
-            let values = parts.map { Double($0.numerator) / Double($0.denominator) }
-            guard values[1] < 60, values[2] < 60 else { return nil }
+            guard let values = Self.values(parts), values[1] < 60, values[2] < 60 else { return nil }
             return values[0] + values[1] / 60 + values[2] / 3_600
         }
         func hemisphere(_ text: String?, _ positive: String, _ negative: String) -> Double? {
@@ -250,13 +245,9 @@ public struct CaptureTimeResolver: Sendable {
     func offsetFromTimeOfDay(
         _ fields: ExifTimeFields, wall: LocalDateTime, near expected: Int, notes: inout [String]
     ) -> Int? {
-        guard fields.gpsDateStamp?.trimmingCharacters(in: .whitespaces).isEmpty ?? true,
-            fields.gpsStatus?.trimmingCharacters(in: .whitespaces).uppercased() != "V",
-            let stamp = fields.gpsTimeStamp, stamp.count == 3, stamp.allSatisfy({ $0.denominator != 0 })
+        guard fields.gpsDateStamp?.trimmingCharacters(in: .whitespaces).isEmpty ?? true, !Self.isVoid(fields),
+            let fix = fields.gpsTimeStamp.flatMap(Self.values).flatMap(Self.secondsOfDay)
         else { return nil }
-        let parts = stamp.map { Double($0.numerator) / Double($0.denominator) }
-        guard parts[0] < 24, parts[1] < 60, parts[2] < 61 else { return nil }
-        let fix = parts[0] * 3_600 + parts[1] * 60 + parts[2]
         let clock = Double(wall.hour * 3_600 + wall.minute * 60 + wall.second) + Double(wall.millisecond) / 1_000
         // Of the differences a day apart, those a zone can have (±14 h), the nearest the zone's.
         let candidates = [clock - fix - 86_400, clock - fix, clock - fix + 86_400].filter {
@@ -267,6 +258,25 @@ public struct CaptureTimeResolver: Sendable {
         }
         return self.offsetFromGPS(
             wall: wall, gps: Date(timeIntervalSince1970: wall.secondsAsIfUTC - difference), notes: &notes)
+    }
+
+    /// Whether GPSStatus says the receiver had no fix (`V`, void): its time and position are not
+    /// measurements.
+    static func isVoid(_ fields: ExifTimeFields) -> Bool {
+        fields.gpsStatus?.trimmingCharacters(in: .whitespaces).uppercased() == "V"
+    }
+
+    /// Three rationals (degrees, minutes, seconds; or hours, minutes, seconds) as numbers, or nil
+    /// when there are not three or a denominator is zero.
+    static func values(_ rationals: [ExifRational]) -> [Double]? {
+        guard rationals.count == 3, rationals.allSatisfy({ $0.denominator != 0 }) else { return nil }
+        return rationals.map { Double($0.numerator) / Double($0.denominator) }
+    }
+
+    /// Hours, minutes and seconds as seconds into the day, or nil out of range (a leap second kept).
+    static func secondsOfDay(_ parts: [Double]) -> Double? {
+        guard parts[0] < 24, parts[1] < 60, parts[2] < 61 else { return nil }
+        return parts[0] * 3_600 + parts[1] * 60 + parts[2]
     }
 
     /// The zone implied by the camera clock against its GPS fix, when the two agree well enough.

@@ -19,16 +19,6 @@ public enum TestEnvironment {
         repository.deletingLastPathComponent().appendingPathComponent("shared/corpus/media")
     }
 
-    /// The time-zone boundaries `scripts/zone-data` (run by `scripts/setup`) writes for this user:
-    /// `$XDG_DATA_HOME/photoingest/zones.sqlite`.
-    public static var zoneData: URL {
-        let environment = ProcessInfo.processInfo.environment
-        let dataHome =
-            environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
-        return dataHome.appendingPathComponent("photoingest/zones.sqlite")
-    }
-
     /// The built `photoingest` executable, beside the test bundle in the build folder.
     public static var photoingest: URL {
         let candidates = [

@@ -6,7 +6,7 @@
 /// (longitude, then latitude). Every edge of the polygon (holes included) that meets the band is in
 /// some run, so a ray from the point eastwards crosses only edges found here.
 struct ZoneBand {
-    let bytes: [UInt8]
+    let bytes: UnsafeRawBufferPointer
 
     /// Whether (x, y) lies inside: an odd number of edges crosses the ray eastwards from it. An
     /// edge counts when it spans y half-open (one end at or below, the other above), so a vertex
@@ -45,7 +45,7 @@ struct ZoneBand {
 
 /// Zigzag LEB128 varints, bounds-checked: nil past the end or for a value over 64 bits.
 struct VarintReader {
-    let bytes: [UInt8]
+    let bytes: UnsafeRawBufferPointer
     var position = 0
 
     var isAtEnd: Bool { self.position >= self.bytes.count }

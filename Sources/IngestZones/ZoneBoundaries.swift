@@ -101,8 +101,11 @@ public final class ZoneBoundaries: ZoneMap {
                         """)
                 let rows = try Row.fetchCursor(statement, arguments: [band, x, x, y, y])
                 while let row = try rows.next() {
-                    let runs: [UInt8] = try row.withUnsafeData(atIndex: 1) { data in data.map { Array($0) } ?? [] }
-                    switch ZoneBand(bytes: runs).holds(x: x, y: y) {
+                    // Read in place: the blob stays valid while the row is current.
+                    let holds = try row.withUnsafeData(atIndex: 1) { data in
+                        (data ?? Data()).withUnsafeBytes { ZoneBand(bytes: $0).holds(x: x, y: y) }
+                    }
+                    switch holds {
                     case true?: return row[0]
                     case false?: continue
                     case nil:

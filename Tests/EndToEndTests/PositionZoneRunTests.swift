@@ -1,6 +1,7 @@
 import Foundation
 import IngestCore
 import IngestTesting
+import IngestZones
 import Testing
 
 /// Travellers' photos: the camera's clock on local time, a GPS position and nothing else, the
@@ -24,6 +25,8 @@ import Testing
         ),
         "at-sea.jpg": ("2025:08:01 12:00:00", 30.0, -40.0, "2025-08-01T15:00:00Z", "Etc/GMT+3"),
     ]
+    /// Where scripts/zone-data (run by scripts/setup) writes the zone file for this user.
+    static let zoneData = ZoneBoundaries.standardPaths()[0]
     /// Far from every place above: photos read in it would be hours off.
     static let home = "Pacific/Marquesas"
 
@@ -52,7 +55,7 @@ import Testing
         let media = try Self.media.get()
         let cli = CommandLine("position-archive")
         let run = try cli.ingest(
-            [media], ["--timezone", Self.home, "--zone-data", TestEnvironment.zoneData.path])
+            [media], ["--timezone", Self.home, "--zone-data", Self.zoneData])
         #expect(run.status == 0, "\(run.result.stderr)")
         #expect(run.count("uploaded") == Self.places.count)
         #expect(run.result.stderr.contains("the zone at the GPS position"), "\(run.result.stderr)")
@@ -76,7 +79,7 @@ import Testing
         _ = try server.addEvent(name: "Travels", start: "2024-01-01T00:00:00Z", end: "2026-01-01T00:00:00Z")
         let cli = CommandLine("position-server")
         let run = try cli.ingest(
-            [media], ["--server", server.url, "--timezone", Self.home, "--zone-data", TestEnvironment.zoneData.path],
+            [media], ["--server", server.url, "--timezone", Self.home, "--zone-data", Self.zoneData],
             environment: ["PHOTOINGEST_TOKEN": try server.token()])
         #expect(run.status == 0, "\(run.result.stderr)")
         #expect(run.count("uploaded") == Self.places.count)
@@ -114,7 +117,7 @@ import Testing
             again.entry(named: "kathmandu.jpg")?["reason"] as? String == "unchanged since an earlier run",
             "a run as blind as the first passes it over")
         #expect(again.summary["unchanged"] as? Int == Self.places.count)
-        let seeing = try cli.ingest([media], window + ["--zone-data", TestEnvironment.zoneData.path])
+        let seeing = try cli.ingest([media], window + ["--zone-data", Self.zoneData])
         let entry = try #require(seeing.entry(named: "kathmandu.jpg"))
         #expect(entry["status"] as? String == "uploaded", "\(entry)")
         #expect(entry["captureTime"] as? String == "2024-03-10T06:15:00Z")

@@ -8,7 +8,8 @@ import Testing
 /// The zone file `scripts/zone-data` makes, read through photoingest's reader.
 @Suite struct ZoneBoundariesTests {
     static let boundaries: Result<ZoneBoundaries, Error> = Result {
-        let path = TestEnvironment.zoneData.path
+        // Where scripts/zone-data (run by scripts/setup) writes it for this user.
+        let path = ZoneBoundaries.standardPaths()[0]
         guard FileManager.default.fileExists(atPath: path) else {
             throw FixtureError("no zone file at \(path): scripts/setup (or scripts/zone-data) makes it")
         }
