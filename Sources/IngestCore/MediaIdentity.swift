@@ -27,10 +27,9 @@ public struct MediaIdentity: Sendable, Equatable {
                 }.filter { !$0.isEmpty }
                 if !parts.isEmpty { self.camera = parts.joined(separator: " ") }
             }
-            if self.contentIdentifier == nil, let note = tiff.entry(0x927C, in: [.exif]),
-                let bytes = tiff.reader.slice(note.valueOffset, note.count),
-                let apple = TIFFStructure(appleMakerNote: bytes),
-                let identifier = apple.entry(0x0011, in: [.makerNote]).flatMap(apple.string), !identifier.isEmpty
+            if self.contentIdentifier == nil, let note = MakerNote(in: tiff), note.maker == .apple,
+                let identifier = note.structure.entry(0x0011, in: [.makerNote]).flatMap(note.structure.string),
+                !identifier.isEmpty
             {
                 self.contentIdentifier = identifier
             }

@@ -2,8 +2,8 @@
 /// `GCamera` XMP properties `MotionPhoto` (the current format) or `MicroVideo` (the older one) in
 /// a JPEG's XMP segment, or by the `MotionPhoto_Data` block of Samsung's trailer (after the
 /// JPEG's end, indexed by an `SEFH` directory that the file's last eight bytes point back to).
-///
-/// HEIC motion photos (the clip in an item of the HEIF) are not recognised.
+/// A HEIC or AVIF motion photo (Samsung's, and Google's format for HEIF) keeps the clip in a
+/// top-level `mpvd` box after the image's boxes.
 public enum MotionPhoto {
     static let xmpHeader = Array("http://ns.adobe.com/xap/1.0/\0".utf8)
     /// The property, set to 1, as an attribute (either quote) or as an element.
@@ -14,13 +14,26 @@ public enum MotionPhoto {
     /// Samsung's trailer block type of the clip (exiftool's `EmbeddedVideoType`, `MotionPhoto_Data`).
     static let samsungClip: UInt16 = 0x0A30
 
-    /// What says the JPEG carries a clip (`XMP GCamera:MotionPhoto`, `Samsung trailer
-    /// MotionPhoto_Data`), or nil when nothing does.
+    /// What says the still carries a clip (`XMP GCamera:MotionPhoto`, `Samsung trailer
+    /// MotionPhoto_Data`, `HEIF mpvd box`), or nil when nothing does.
     public static func property(in bytes: UnsafeRawBufferPointer, kind: MediaKind) -> String? {
-        guard kind == .jpeg else { return nil }
         let reader = ByteReader(bytes)
-        if let property = Self.xmpProperty(reader) { return "XMP " + property }
-        return Self.hasSamsungClip(reader) ? "Samsung trailer MotionPhoto_Data" : nil
+        switch kind {
+        case .jpeg:
+            if let property = Self.xmpProperty(reader) { return "XMP " + property }
+            return Self.hasSamsungClip(reader) ? "Samsung trailer MotionPhoto_Data" : nil
+        case .heic, .avif:
+            return Self.hasClipBox(reader) ? "HEIF mpvd box" : nil
+        default:
+            return nil
+        }
+    }
+
+    /// Whether a top-level `mpvd` box holds an ISO media file (its first box an `ftyp`). The walk
+    /// steps over the boxes by their sizes, so it touches a few headers, not the image data.
+    static func hasClipBox(_ reader: ByteReader) -> Bool {
+        guard let box = ISOBox.find("mpvd", in: reader, range: 0..<reader.count) else { return false }
+        return ISOBox.at(box.payload.lowerBound, in: reader, limit: box.payload.upperBound)?.type == "ftyp"
     }
 
     static func xmpProperty(_ reader: ByteReader) -> String? {

@@ -38,7 +38,8 @@ extension TIFFStructure {
     }
 
     /// Every JPEG the directories point at: JPEGInterchangeFormat and its length, a single strip
-    /// (CR2 and DNG previews are stored as one), and Panasonic's JpgFromRaw (tag 0x2E, in IFD0).
+    /// (CR2 and DNG previews are stored as one), Panasonic's JpgFromRaw (tag 0x2E, in IFD0), and
+    /// the previews in Olympus's and Pentax's maker notes.
     public var embeddedJPEGRanges: [Range<Int>] {
         var ranges: [Range<Int>] = []
         func add(_ offset: UInt32?, _ length: UInt32?) {
@@ -62,6 +63,6 @@ extension TIFFStructure {
                 ranges.append(blob.valueOffset..<blob.valueOffset + blob.count)
             }
         }
-        return ranges
+        return ranges + (MakerNote(in: self)?.previewRanges ?? [])
     }
 }

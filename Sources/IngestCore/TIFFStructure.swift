@@ -13,8 +13,10 @@ public struct TIFFStructure {
         /// A SubIFD: raw files keep their full-size image and previews here.
         case sub
         case exif, gps, interoperability
-        /// A maker note's directory (Apple's), its offsets counted from the note's start.
+        /// A maker note's directory (see ``MakerNote``).
         case makerNote
+        /// A directory a maker note's entry with this tag points to (Olympus's CameraSettings).
+        case makerNoteSub(UInt16)
     }
 
     /// One entry: a tag, its TIFF type and count, and where its value lies in the bytes.
@@ -43,6 +45,11 @@ public struct TIFFStructure {
 
     public let reader: ByteReader
     public let bigEndian: Bool
+    /// Where the offsets stored in the structure count from: 0, the TIFF header, except in maker
+    /// notes whose offsets count from the note's own start.
+    public let origin: Int
+    /// The tags of a maker note's entries that point to further directories.
+    let noteDirectories: [UInt16]
     public private(set) var directories: [Directory] = []
 
     /// Walks the structure in `bytes`, whose first byte is the TIFF header (`II` or `MM`). Besides
@@ -59,21 +66,20 @@ public struct TIFFStructure {
         default: return nil
         }
         self.reader = reader
+        self.origin = 0
+        self.noteDirectories = []
         guard [0x2A, 0x55, 0x4F52, 0x5352].contains(self.u16(2)) else { return nil }
         self.walk(from: Int(self.u32(4)), root: root)
     }
 
-    /// Apple's maker note (the EXIF MakerNote of iPhone photos): `Apple iOS\0`, a version, `MM`,
-    /// then one big-endian directory at 14 whose offsets count from the note's start. Nil for any
-    /// other maker's note.
-    public init?(appleMakerNote bytes: UnsafeRawBufferPointer) {
-        let reader = ByteReader(bytes)
-        guard reader.count >= 16, (0..<10).allSatisfy({ reader.u8($0) == Array("Apple iOS\0".utf8)[$0] }),
-            reader.u8(12) == 0x4D, reader.u8(13) == 0x4D
-        else { return nil }
+    /// A maker note's structure: its directory at `first`, in `reader`'s bytes, its offsets counted
+    /// from `origin`; entries tagged `noteDirectories` point to further directories.
+    init(makerNoteIn reader: ByteReader, bigEndian: Bool, origin: Int, first: Int, noteDirectories: [UInt16]) {
         self.reader = reader
-        self.bigEndian = true
-        self.walk(from: 14, root: .makerNote)
+        self.bigEndian = bigEndian
+        self.origin = origin
+        self.noteDirectories = noteDirectories
+        self.walk(from: first, root: .makerNote)
     }
 
     public func u16(_ offset: Int) -> UInt16 {
@@ -125,12 +131,15 @@ public struct TIFFStructure {
                     for index in 0..<min(entry.count, Self.directoryLimit) where looked < Self.pointerLimit {
                         queue(self.pointer(entry, index), .sub)
                     }
+                case (let tag, .makerNote) where self.noteDirectories.contains(tag):
+                    // As a pointer (IFD or LONG), or as a blob that is the directory (UNDEFINED).
+                    queue(entry.type == 7 ? entry.valueOffset : self.pointer(entry, 0), .makerNoteSub(tag))
                 default: break
                 }
             }
             if case .main(let position) = kind, declared <= fitting {
                 let following = Int(self.u32(offset + 2 + declared * 12))
-                if following != 0 { queue(following, .main(position + 1)) }
+                if following != 0 { queue(self.origin + following, .main(position + 1)) }
             }
         }
     }
@@ -142,7 +151,7 @@ public struct TIFFStructure {
         guard let size = Self.size(of: type) else { return nil }
         let (length, overflow) = count.multipliedReportingOverflow(by: size)
         guard !overflow else { return nil }
-        let valueOffset = length <= 4 ? offset + 8 : Int(self.u32(offset + 8))
+        let valueOffset = length <= 4 ? offset + 8 : self.origin + Int(self.u32(offset + 8))
         guard valueOffset <= self.reader.count, length <= self.reader.count - valueOffset else { return nil }
         return Entry(tag: self.u16(offset), type: type, count: count, valueOffset: valueOffset)
     }
@@ -158,7 +167,12 @@ public struct TIFFStructure {
         }
     }
 
-    private func pointer(_ entry: Entry, _ index: Int) -> Int { self.unsigned(entry, index).map(Int.init) ?? 0 }
+    /// Where the `index`-th value of a pointer entry points, in the bytes walked; 0 (never a
+    /// directory) when the entry holds no such value.
+    private func pointer(_ entry: Entry, _ index: Int) -> Int {
+        guard let value = self.unsigned(entry, index), value != 0 else { return 0 }
+        return self.origin + Int(value)
+    }
 
     /// The `index`-th value of a BYTE, SHORT, LONG or IFD entry.
     public func unsigned(_ entry: Entry, _ index: Int = 0) -> UInt32? {

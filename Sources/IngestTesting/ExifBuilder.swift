@@ -1,10 +1,7 @@
 /// Builds EXIF blocks and the containers that carry them, byte by byte, so that tests can put
 /// a tag in any IFD and an EXIF block anywhere a real device puts one.
 public struct ExifBuilder {
-    public enum Value {
-        case ascii(String)
-        case rationals([(UInt32, UInt32)])
-    }
+    public typealias Value = TIFFDirectoryWriter.Value
 
     /// Tags of IFD0, the EXIF sub-IFD and the GPS sub-IFD, by number.
     public var ifd0: [(UInt16, Value)] = []
@@ -16,20 +13,20 @@ public struct ExifBuilder {
 
     /// The TIFF structure (starting `II*\0` or `MM\0*`).
     public func tiff() -> [UInt8] {
+        let writer = TIFFDirectoryWriter(bigEndian: self.bigEndian)
         var out: [UInt8] = self.bigEndian ? [0x4D, 0x4D, 0x00, 0x2A] : [0x49, 0x49, 0x2A, 0x00]
         out += self.u32(8)
-        // Layout: IFD0, then EXIF IFD, then GPS IFD, each followed by its out-of-line values.
-        let exifPointer: UInt16 = 0x8769
-        let gpsPointer: UInt16 = 0x8825
-        var ifd0 = self.ifd0
-        if !self.exif.isEmpty { ifd0.append((exifPointer, .rationals([]))) }
-        if !self.gps.isEmpty { ifd0.append((gpsPointer, .rationals([]))) }
-        let ifd0Size = Self.size(of: ifd0)
-        let exifOffset = 8 + ifd0Size
-        let gpsOffset = exifOffset + (self.exif.isEmpty ? 0 : Self.size(of: self.exif))
-        out += self.ifd(ifd0, at: 8, pointers: [exifPointer: exifOffset, gpsPointer: gpsOffset])
-        if !self.exif.isEmpty { out += self.ifd(self.exif, at: exifOffset, pointers: [:]) }
-        if !self.gps.isEmpty { out += self.ifd(self.gps, at: gpsOffset, pointers: [:]) }
+        // Layout: IFD0, then EXIF IFD, then GPS IFD, each followed by its out-of-line values. A
+        // directory's size does not depend on the pointers' values.
+        func ifd0(exif: Int, gps: Int) -> [(UInt16, Value)] {
+            self.ifd0 + (self.exif.isEmpty ? [] : [(0x8769, .long([exif]))])
+                + (self.gps.isEmpty ? [] : [(0x8825, .long([gps]))])
+        }
+        let exifOffset = 8 + writer.directory(ifd0(exif: 0, gps: 0), at: 8).count
+        let gpsOffset = exifOffset + (self.exif.isEmpty ? 0 : writer.directory(self.exif, at: exifOffset).count)
+        out += writer.directory(ifd0(exif: exifOffset, gps: gpsOffset), at: 8)
+        if !self.exif.isEmpty { out += writer.directory(self.exif, at: exifOffset) }
+        if !self.gps.isEmpty { out += writer.directory(self.gps, at: gpsOffset) }
         return out
     }
 
@@ -68,14 +65,18 @@ public struct ExifBuilder {
     /// header, then (when `prefixed`) `Exif\0\0`, then the TIFF structure.
     public func heif(prefixed: Bool) -> [UInt8] {
         let item = (prefixed ? Self.be32(6) + Array("Exif".utf8) + [0, 0] : Self.be32(0)) + self.tiff()
-        func box(_ type: String, _ payload: [UInt8]) -> [UInt8] { Self.be32(payload.count + 8) + Array(type.utf8) + payload }
+        func box(_ type: String, _ payload: [UInt8]) -> [UInt8] {
+            Self.be32(payload.count + 8) + Array(type.utf8) + payload
+        }
         let ftyp = box("ftyp", Array("heic".utf8) + Self.be32(0) + Array("mif1heic".utf8))
         let infe = box("infe", [2, 0, 0, 0] + Self.be16(1) + Self.be16(0) + Array("Exif".utf8) + [0])
         let iinf = box("iinf", [0, 0, 0, 0] + Self.be16(1) + infe)
         // iloc version 0, offset and length 4 bytes, no base offset; the offset is patched below.
         func iloc(_ offset: Int) -> [UInt8] {
-            box("iloc", [0, 0, 0, 0, 0x44, 0x00] + Self.be16(1) + Self.be16(1) + Self.be16(0) + Self.be16(1)
-                + Self.be32(offset) + Self.be32(item.count))
+            box(
+                "iloc",
+                [0, 0, 0, 0, 0x44, 0x00] + Self.be16(1) + Self.be16(1) + Self.be16(0) + Self.be16(1)
+                    + Self.be32(offset) + Self.be32(item.count))
         }
         let hdlr = box("hdlr", [0, 0, 0, 0] + Self.be32(0) + Array("pict".utf8) + [UInt8](repeating: 0, count: 13))
         func meta(_ offset: Int) -> [UInt8] { box("meta", [0, 0, 0, 0] + hdlr + iinf + iloc(offset)) }
@@ -83,58 +84,8 @@ public struct ExifBuilder {
         return ftyp + meta(headerSize) + box("mdat", item)
     }
 
-    func ifd(_ entries: [(UInt16, Value)], at offset: Int, pointers: [UInt16: Int]) -> [UInt8] {
-        let sorted = entries.sorted { $0.0 < $1.0 }
-        var table = self.u16(sorted.count)
-        var data: [UInt8] = []
-        let dataStart = offset + 2 + sorted.count * 12 + 4
-        for (tag, value) in sorted {
-            table += self.u16(Int(tag))
-            if let pointer = pointers[tag] {
-                table += self.u16(4) + self.u32(1) + self.u32(pointer)
-                continue
-            }
-            var bytes: [UInt8]
-            let type: Int
-            let count: Int
-            switch value {
-            case .ascii(let text):
-                bytes = Array(text.utf8) + [0]
-                type = 2
-                count = bytes.count
-            case .rationals(let values):
-                bytes = values.flatMap { self.u32(Int($0.0)) + self.u32(Int($0.1)) }
-                type = 5
-                count = values.count
-            }
-            table += self.u16(type) + self.u32(count)
-            if bytes.count <= 4 {
-                table += bytes + [UInt8](repeating: 0, count: 4 - bytes.count)
-            } else {
-                table += self.u32(dataStart + data.count)
-                data += bytes
-                if data.count % 2 == 1 { data.append(0) }
-            }
-        }
-        return table + self.u32(0) + data
-    }
-
-    static func size(of entries: [(UInt16, Value)]) -> Int {
-        var size = 2 + entries.count * 12 + 4
-        for (_, value) in entries {
-            let length: Int
-            switch value {
-            case .ascii(let text): length = text.utf8.count + 1
-            case .rationals(let values): length = values.count * 8
-            }
-            if length > 4 { size += length + (length % 2) }
-        }
-        return size
-    }
-
-    func u16(_ value: Int) -> [UInt8] { self.bigEndian ? Self.be16(value) : [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)] }
     func u32(_ value: Int) -> [UInt8] { self.bigEndian ? Self.be32(value) : Self.le32(value) }
     static func be16(_ value: Int) -> [UInt8] { [UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
-    static func be32(_ value: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8(value >> $0 & 0xFF) } }
+    public static func be32(_ value: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8(value >> $0 & 0xFF) } }
     static func le32(_ value: Int) -> [UInt8] { [0, 8, 16, 24].map { UInt8(value >> $0 & 0xFF) } }
 }

@@ -64,6 +64,28 @@ public enum Fixtures {
         return url
     }
 
+    /// An ORF, PEF or ARW built by ``RawFileBuilder`` around a `width`×`height` JPEG preview (and,
+    /// for a PEF, a `fullSize` JPEG in IFD2), for the raw formats of which no sample is at hand.
+    public static func builtRaw(
+        _ format: RawFileBuilder.Format, in folder: TemporaryFolder, name: String, make: String, model: String,
+        dateTimeOriginal: String, width: Int, height: Int, fullSize: (width: Int, height: Int)? = nil,
+        orientation: Int = 1
+    ) throws -> URL {
+        func picture(_ width: Int, _ height: Int) throws -> [UInt8] {
+            let url = try self.jpeg(in: folder, name: "preview-\(name)-\(width).jpg", width: width, height: height)
+            defer { try? FileManager.default.removeItem(at: url) }
+            return Array(try Data(contentsOf: url))
+        }
+        var builder = RawFileBuilder(
+            format: format, make: make, model: model, dateTimeOriginal: dateTimeOriginal,
+            preview: try picture(width, height))
+        builder.orientation = orientation
+        if let fullSize { builder.fullSize = try picture(fullSize.width, fullSize.height) }
+        let url = folder.appending(name)
+        try Data(builder.bytes()).write(to: url)
+        return url
+    }
+
     /// Appends `clip` to the JPEG `still` as Samsung's motion photos carry it: a `MotionPhoto_Data`
     /// block (type 0x0A30) after the JPEG's end, then the `SEFH` directory that lists it, its
     /// length and `SEFT` (little-endian, as exiftool's Samsung trailer reader takes it). A
@@ -79,6 +101,19 @@ public enum Fixtures {
         defer { try? handle.close() }
         try handle.seekToEnd()
         try handle.write(contentsOf: Data(trailer))
+    }
+
+    /// Appends `clip` to the HEIF `still` as a top-level `mpvd` box, where Samsung's HEIC motion
+    /// photos (and Google's format for HEIF) keep it; `type` other than `mpvd` makes a box that
+    /// holds no clip.
+    public static func appendClipBox(clip: URL, to still: URL, type: String = "mpvd") throws {
+        let payload = try Data(contentsOf: clip)
+        let size = payload.count + 8
+        let header = [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: size >> $0) } + Array(type.utf8)
+        let handle = try FileHandle(forWritingTo: still)
+        defer { try? handle.close() }
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(header) + payload)
     }
 
     /// Writes EXIF tags with exiftool (`-TAG=VALUE`; a tag ending in `#` is written as a number).

@@ -4,9 +4,8 @@ import IngestImaging
 
 /// Every parser photoingest runs over a file's untrusted bytes, run over one input: the media
 /// sniffer and its raw refinement, the container walkers (JPEG, PNG, WebP, HEIF, JPEG XL, CR3, RAF,
-/// and the bytes taken as a TIFF-based file), the TIFF walker and EXIF reader (Apple's maker note
-/// too), the raw preview
-/// finder and JPEG frame reader, the video box walkers (the streaming `moov` collector and the `moov`
+/// and the bytes taken as a TIFF-based file), the TIFF walker and EXIF reader (maker notes too),
+/// the raw preview finder and JPEG frame reader, the video box walkers (the streaming `moov` collector and the `moov`
 /// reader), the ICC profile reader and the capture-time rules. A crash, a hang or a broken invariant here
 /// is a finding. Shared by the fuzz tests and the libFuzzer harness in `Fuzz/`.
 public enum ParserFuzzTarget {
@@ -34,9 +33,14 @@ public enum ParserFuzzTarget {
             guard let start = bytes.baseAddress, let base = view.baseAddress else { return false }
             return base >= UnsafeRawPointer(start) && base + view.count <= UnsafeRawPointer(start) + bytes.count
         }
-        // Apple's maker note, as the input itself (it is reached through an EXIF IFD otherwise).
-        if let note = TIFFStructure(appleMakerNote: bytes), !inside(note.reader.bytes) {
-            broken.append("the maker note lies outside the input")
+        // A maker note, as the input itself (it is reached through an EXIF IFD otherwise).
+        for bigEndian in [false, true] {
+            let reader = ByteReader(bytes)
+            if let note = MakerNote(at: 0, count: bytes.count, in: reader, bigEndian: bigEndian, origin: 0),
+                note.previewRanges.contains(where: { $0.lowerBound < 0 || $0.upperBound > bytes.count })
+            {
+                broken.append("a maker note's preview lies outside the input")
+            }
         }
         for kind in MediaKind.allCases {
             let structures = ExifLocator.exif(in: bytes, kind: kind)
@@ -117,10 +121,10 @@ public enum ParserFuzzTarget {
         bytes.withUnsafeBytes { Self.run($0) }
     }
 
-    /// Well-formed inputs to mutate: EXIF with every time tag and GPS, in each container and both
-    /// byte orders, the real videos' metadata boxes, and the heads of the real corpus's files, where
-    /// the shared corpus is present.
-    public static func seeds(realCorpus: URL? = nil) -> [[UInt8]] {
+    /// The inputs built here, byte by byte: EXIF with every time tag and GPS, in each container and
+    /// both byte orders; ORF, PEF and ARW files with their previews where those cameras keep them
+    /// (maker notes included); motion photos (a HEIF's `mpvd` box, Samsung's JPEG trailer).
+    public static func builtSeeds() -> [[UInt8]] {
         var builder = ExifBuilder()
         builder.ifd0 = [(0x010F, .ascii("Maker")), (0x0132, .ascii("2024:02:29 23:59:59"))]
         builder.exif = [
@@ -128,12 +132,7 @@ public enum ParserFuzzTarget {
             (0x9004, .ascii("2025:09:27 21:39:00")), (0x9012, .ascii("+05:45")),
         ]
         builder.gps = [(0x001D, .ascii("2025:09:28")), (0x0007, .rationals([(4, 1), (39, 1), (0, 1)]))]
-        // exiftool's raw and JPEG XL samples (small: their image data is cut away), where present.
-        var seeds: [[UInt8]] = TestEnvironment.files(
-            under: TestEnvironment.mediaCorpus.appendingPathComponent("exiftool-samples")
-        ).filter { !["mov", "mts", "mkv", "heic"].contains($0.pathExtension) }.compactMap {
-            try? [UInt8](Data(contentsOf: $0))
-        }
+        var seeds: [[UInt8]] = []
         for bigEndian in [false, true] {
             builder.bigEndian = bigEndian
             seeds += [
@@ -141,6 +140,42 @@ public enum ParserFuzzTarget {
                 builder.heif(prefixed: false), builder.heif(prefixed: true),
             ]
         }
+        // A JPEG's frame header and nothing else: enough for the preview finder to judge it.
+        let preview: [UInt8] = [0xFF, 0xD8, 0xFF, 0xC0, 0, 11, 8, 2, 0, 3, 0, 1, 1, 0x11, 0, 0xFF, 0xD9]
+        for (format, make) in [(RawFileBuilder.Format.orf, "OLYMPUS CORPORATION"), (.pef, "PENTAX"), (.arw, "SONY")] {
+            var raw = RawFileBuilder(
+                format: format, make: make, model: "Model", dateTimeOriginal: "2025:09:27 21:39:00", preview: preview)
+            raw.fullSize = format == .pef ? preview : nil
+            seeds.append(raw.bytes())
+        }
+        let clip = ExifBuilder.be32(16) + Array("ftypmp42".utf8) + [0, 0, 0, 0]
+        seeds.append(builder.heif(prefixed: false) + ExifBuilder.be32(clip.count + 8) + Array("mpvd".utf8) + clip)
+        // Samsung's trailer: the MotionPhoto_Data block, then the SEFH directory, its length, SEFT.
+        func le32(_ value: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+        let block = [0, 0, 0x30, 0x0A] + le32(16) + Array("MotionPhoto_Data".utf8) + clip
+        let directory =
+            Array("SEFH".utf8) + le32(101) + le32(1) + [0, 0, 0x30, 0x0A] + le32(block.count) + le32(block.count)
+        seeds.append(builder.jpeg() + block + directory + le32(directory.count) + Array("SEFT".utf8))
+        return seeds
+    }
+
+    /// Writes ``builtSeeds()`` into `folder`, one file each, for libFuzzer to start from.
+    public static func writeBuiltSeeds(to folder: URL) throws {
+        for (index, seed) in Self.builtSeeds().enumerated() {
+            try Data(seed).write(to: folder.appendingPathComponent("built-\(index).bin"))
+        }
+    }
+
+    /// Inputs to mutate: the built ones, exiftool's raw and JPEG XL samples, the real videos'
+    /// metadata boxes, and the heads of the real corpus's files, where the shared corpus is present.
+    public static func seeds(realCorpus: URL? = nil) -> [[UInt8]] {
+        // exiftool's raw and JPEG XL samples (small: their image data is cut away), where present.
+        var seeds: [[UInt8]] = TestEnvironment.files(
+            under: TestEnvironment.mediaCorpus.appendingPathComponent("exiftool-samples")
+        ).filter { !["mov", "mts", "mkv", "heic"].contains($0.pathExtension) }.compactMap {
+            try? [UInt8](Data(contentsOf: $0))
+        }
+        seeds += Self.builtSeeds()
         if let realCorpus {
             // Each real video as its `ftyp` and `moov` boxes: the metadata, without the frames.
             let videos = TestEnvironment.files(

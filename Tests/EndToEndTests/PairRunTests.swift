@@ -46,6 +46,10 @@ import Testing
         let clips = TemporaryFolder("samsung-clip")
         try Fixtures.appendSamsungTrailer(
             clip: try Fixtures.video(in: clips, name: "clip.mp4", width: 160, height: 120, seconds: 1), to: samsung)
+        // A HEIC motion photo: the clip in a top-level mpvd box.
+        let motionHEIC = Self.motion.appending("20240112_213853.heic")
+        try FileManager.default.copyItem(at: heic.appendingPathComponent("IMG_2929.HEIC"), to: motionHEIC)
+        try Fixtures.appendClipBox(clip: clips.appending("clip.mp4"), to: motionHEIC)
         return Self.folder.url
     }
 
@@ -103,6 +107,9 @@ import Testing
             ((samsung["pair"] as? [String: Any])?["why"] as? String)?.contains("Samsung trailer MotionPhoto_Data")
                 == true,
             "\(samsung)")
+        let heic = try #require(motion.entry(named: "20240112_213853.heic"))
+        #expect(heic["status"] as? String == "uploaded", "\(heic)")
+        #expect(((heic["pair"] as? [String: Any])?["why"] as? String)?.contains("HEIF mpvd box") == true, "\(heic)")
     }
 
     @Test("A clip added after its still was stored still follows it: the still is read again to pair it")

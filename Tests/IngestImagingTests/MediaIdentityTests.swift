@@ -91,4 +91,22 @@ import Testing
         #expect(oracle[motion.path]?["EmbeddedVideoType"] as? String == "MotionPhoto_Data")
         #expect(oracle[other.path]?["EmbeddedVideoType"] == nil)
     }
+
+    @Test("A HEIC motion photo is known by its top-level mpvd box, as exiftool knows it")
+    func heicMotionPhoto() throws {
+        let folder = TemporaryFolder("heic-motion")
+        let clip = try Fixtures.video(in: folder, name: "clip.mp4", width: 160, height: 120, seconds: 1)
+        let real = TestEnvironment.realCorpus.appendingPathComponent("heic/IMG_2927.HEIC")
+        let stills = ["motion.heic", "plain.heic", "other-box.heic"].map { folder.appending($0) }
+        for still in stills { try FileManager.default.copyItem(at: real, to: still) }
+        try Fixtures.appendClipBox(clip: clip, to: stills[0])
+        try Fixtures.appendClipBox(clip: clip, to: stills[2], type: "free")
+        let property = { (url: URL) throws -> String? in
+            try Array(Data(contentsOf: url)).withUnsafeBytes { MotionPhoto.property(in: $0, kind: .heic) }
+        }
+        #expect(try stills.map(property) == ["HEIF mpvd box", nil, nil])
+        let oracle = try Fixtures.exiftool(["-QuickTime:MotionPhotoVideo"], files: stills)
+        #expect(oracle[stills[0].path]?["MotionPhotoVideo"] != nil)
+        #expect(oracle[stills[1].path]?["MotionPhotoVideo"] == nil && oracle[stills[2].path]?["MotionPhotoVideo"] == nil)
+    }
 }

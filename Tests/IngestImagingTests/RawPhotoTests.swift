@@ -86,6 +86,59 @@ import Testing
         #expect(portrait.large.width == 333 && portrait.large.height == 500)
     }
 
+    /// What exiftool says of a built raw file: its type, its date, and the preview `tag`'s bytes.
+    static func exiftoolReading(_ url: URL, tag: String) throws -> (type: String?, date: String?, preview: [UInt8]?) {
+        let entry = try Fixtures.exiftool(["-b", "-FileType", "-DateTimeOriginal", "-\(tag)"], files: [url])[url.path]
+        let encoded = (entry?[tag] as? String).flatMap { $0.hasPrefix("base64:") ? String($0.dropFirst(7)) : nil }
+        return (
+            entry?["FileType"] as? String, entry?["DateTimeOriginal"] as? String,
+            encoded.flatMap { Data(base64Encoded: $0) }.map { Array($0) }
+        )
+    }
+
+    @Test(
+        "ORF, PEF and ARW laid out as their cameras do, as exiftool reads them: dated, thumbnailed from the largest preview (ORF's and PEF's in the maker note)",
+        arguments: [
+            (RawFileBuilder.Format.orf, "P1010001.ORF", "OLYMPUS IMAGING CORP.", "PreviewImage", MediaKind.orf, false),
+            (.pef, "IMGP0001.PEF", "PENTAX Corporation", "PreviewImage", .pef, false),
+            (.pef, "IMGP0002.PEF", "PENTAX Corporation", "JpgFromRaw", .pef, true),
+            (.arw, "DSC00001.ARW", "SONY", "PreviewImage", .arw, false),
+        ])
+    func builtRawFormats(
+        format: RawFileBuilder.Format, name: String, make: String, tag: String, kind: MediaKind, fullSize: Bool
+    ) throws {
+        let folder = TemporaryFolder("built-raw")
+        let url = try Fixtures.builtRaw(
+            format, in: folder, name: name, make: make, model: "Model", dateTimeOriginal: "2024:05:06 07:08:09",
+            width: 1024, height: 768, fullSize: fullSize ? (1200, 800) : nil)
+        let bytes = Array(try Data(contentsOf: url))
+        #expect(Self.kind(of: bytes) == kind, "\(name): by its content")
+        let theirs = try Self.exiftoolReading(url, tag: tag)
+        #expect(theirs.type == kind.rawValue.uppercased(), "\(name): exiftool takes it for \(theirs.type ?? "nothing")")
+        let fields = bytes.withUnsafeBytes { MetadataReader.timeFields(in: $0, kind: kind) }
+        #expect(fields?.dateTimeOriginal == "2024:05:06 07:08:09" && theirs.date == fields?.dateTimeOriginal)
+        // The preview chosen is the one exiftool extracts as `tag`: the largest there is.
+        let preview = try #require(bytes.withUnsafeBytes { EmbeddedPreview.largest(in: $0, kind: kind) })
+        #expect(Array(bytes[preview.range]) == theirs.preview, "\(name): not exiftool's \(tag)")
+        #expect(preview.frame.width == (fullSize ? 1200 : 1024))
+        let thumbnails = try bytes.withUnsafeBytes { try Thumbnailer().thumbnails(of: $0, kind: kind) }
+        #expect(thumbnails.large.width == 500 && thumbnails.large.height == (fullSize ? 333 : 375))
+        #expect(thumbnails.note == nil)
+    }
+
+    @Test("An ORF turned by its IFD0 orientation: the maker note's preview is thumbnailed upright")
+    func builtRawOrientation() throws {
+        let folder = TemporaryFolder("built-raw-turned")
+        let url = try Fixtures.builtRaw(
+            .orf, in: folder, name: "P1010002.ORF", make: "OLYMPUS CORPORATION", model: "E-M10",
+            dateTimeOriginal: "2024:05:06 07:08:09", width: 1024, height: 768, orientation: 6)
+        let bytes = Array(try Data(contentsOf: url))
+        let thumbnails = try bytes.withUnsafeBytes { try Thumbnailer().thumbnails(of: $0, kind: .orf) }
+        #expect(thumbnails.large.width == 375 && thumbnails.large.height == 500)
+        let theirs = try Fixtures.exiftool(["-Orientation"], files: [url])[url.path]
+        #expect(theirs?["Orientation"] as? Int == 6)
+    }
+
     @Test("A preview's own orientation tag is the raw file's to override: both thumbnails come out alike")
     func previewOrientationIsOverridden() throws {
         let folder = TemporaryFolder("raw-preview-orientation")

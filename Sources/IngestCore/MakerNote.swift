@@ -1,0 +1,89 @@
+/// A camera maker's note (the EXIF IFD's MakerNote, tag 0x927C): a directory of the maker's own
+/// tags behind a header of the maker's own, its offsets counted from the TIFF header or from the
+/// note's start, as the maker chose. Read for Apple's (a Live Photo's identifier) and for
+/// Olympus's and Pentax's, which keep the previews of ORF and PEF files.
+public struct MakerNote {
+    public enum Maker: Sendable, Equatable {
+        case apple, olympus, pentax
+    }
+
+    public let maker: Maker
+    /// The note's directories, walked over the bytes of the structure that holds the note.
+    public let structure: TIFFStructure
+
+    /// The maker note in `tiff`'s EXIF IFD; nil when there is none, or it is of another maker.
+    public init?(in tiff: TIFFStructure) {
+        guard let entry = tiff.entry(0x927C, in: [.exif]), entry.type == 7 || entry.type == 1 else { return nil }
+        self.init(
+            at: entry.valueOffset, count: entry.count, in: tiff.reader, bigEndian: tiff.bigEndian, origin: tiff.origin)
+    }
+
+    /// The note of `count` bytes at `start` in `reader`, inside a TIFF structure of byte order
+    /// `bigEndian` whose offsets count from `origin`. The headers, after exiftool's MakerNotes table:
+    ///
+    /// | header | byte order | directory at | offsets from |
+    /// |---|---|---|---|
+    /// | `Apple iOS\0`, version | `MM` at 12 | 14 | the note |
+    /// | `OLYMPUS\0` | at 8 | 12 | the note |
+    /// | `OM SYSTEM\0`, 2 bytes | at 12 | 16 | the note |
+    /// | `OLYMP\0` or `EPSON\0`, version | the file's | 8 | the TIFF header |
+    /// | `AOC\0` | at 4 | 6 | the TIFF header |
+    /// | `PENTAX \0` | at 8 | 10 | the note |
+    public init?(at start: Int, count: Int, in reader: ByteReader, bigEndian: Bool, origin: Int) {
+        guard start >= 0, count >= 8, let header = reader.slice(start, min(count, 16)) else { return nil }
+        func begins(_ text: String) -> Bool { header.starts(with: Array(text.utf8)) }
+        /// The byte order named at `offset` in the note, if it names one.
+        func order(at offset: Int) -> Bool? {
+            switch (reader.u8(start + offset), reader.u8(start + offset + 1)) {
+            case (0x49, 0x49): false
+            case (0x4D, 0x4D): true
+            default: nil
+            }
+        }
+        let layout: (maker: Maker, bigEndian: Bool?, first: Int, fromNote: Bool)
+        if begins("Apple iOS\0") {
+            layout = (.apple, order(at: 12) == true ? true : nil, 14, true)
+        } else if begins("OLYMPUS\0") {
+            layout = (.olympus, order(at: 8), 12, true)
+        } else if begins("OM SYSTEM\0") {
+            layout = (.olympus, order(at: 12), 16, true)
+        } else if begins("OLYMP\0") || begins("EPSON\0") {
+            layout = (.olympus, bigEndian, 8, false)
+        } else if begins("AOC\0") {
+            layout = (.pentax, order(at: 4) ?? bigEndian, 6, false)
+        } else if begins("PENTAX \0") {
+            layout = (.pentax, order(at: 8), 10, true)
+        } else {
+            return nil
+        }
+        guard let noteOrder = layout.bigEndian, layout.first + 2 <= count else { return nil }
+        self.maker = layout.maker
+        self.structure = TIFFStructure(
+            makerNoteIn: reader, bigEndian: noteOrder, origin: layout.fromNote ? start : origin,
+            first: start + layout.first, noteDirectories: layout.maker == .olympus ? [0x2020] : [])
+    }
+
+    /// Where the note's entries say previews lie, as ranges of the bytes (whether each is a JPEG
+    /// is for the caller to judge): Olympus's CameraSettings PreviewImageStart and Length (0x101,
+    /// 0x102; ORF files keep their preview only there) and the older notes' 0x1036/0x1037 and
+    /// 0x0088/0x0089; Pentax's 0x0004 and its length 0x0003.
+    public var previewRanges: [Range<Int>] {
+        let pairs: [(kind: TIFFStructure.DirectoryKind, start: UInt16, length: UInt16)] =
+            switch self.maker {
+            case .olympus:
+                [(.makerNoteSub(0x2020), 0x0101, 0x0102), (.makerNote, 0x1036, 0x1037), (.makerNote, 0x0088, 0x0089)]
+            case .pentax: [(.makerNote, 0x0004, 0x0003)]
+            case .apple: []
+            }
+        let note = self.structure
+        return pairs.compactMap { pair in
+            guard let startEntry = note.entry(pair.start, in: [pair.kind]),
+                let lengthEntry = note.entry(pair.length, in: [pair.kind]),
+                let offset = note.unsigned(startEntry), let length = note.unsigned(lengthEntry), offset > 0, length > 0
+            else { return nil }
+            let start = note.origin + Int(offset)
+            guard note.reader.slice(start, Int(length)) != nil else { return nil }
+            return start..<start + Int(length)
+        }
+    }
+}

@@ -1,0 +1,130 @@
+/// Builds TIFF-based raw files byte by byte, laid out as Olympus (ORF), Pentax (PEF) and Sony
+/// (ARW) cameras lay theirs out, around real JPEG previews: no sample of these formats is at hand
+/// here, and exiftool cannot write their maker notes into a file. The tests read each file back
+/// with exiftool, as it reads the cameras' files, before trusting it.
+///
+/// - ORF (`IIRO`): the raw strip in IFD0; the preview only in the Olympus maker note
+///   (`OLYMPUS\0II`, offsets from the note's start), in its CameraSettings directory (0x2020).
+/// - PEF (`MM`): raw (compression 65535) in IFD0, IFD1 (a camera's thumbnail; empty here), the
+///   full-size preview (`JpgFromRaw`) in IFD2 when given, and a smaller preview in the Pentax maker
+///   note (`AOC\0MM`, offsets from the TIFF header).
+/// - ARW (`II`): the preview in IFD0 (JPEGInterchangeFormat), the raw (compression 32767) in a
+///   SubIFD.
+public struct RawFileBuilder {
+    public enum Format: Sendable { case orf, pef, arw }
+
+    public var format: Format
+    public var make: String
+    public var model: String
+    public var dateTimeOriginal: String
+    public var orientation = 1
+    /// The preview the maker note keeps (ORF, PEF) or IFD0 points to (ARW).
+    public var preview: [UInt8]
+    /// PEF only: the full-size JPEG of IFD2, when the camera writes one.
+    public var fullSize: [UInt8]?
+
+    public init(format: Format, make: String, model: String, dateTimeOriginal: String, preview: [UInt8]) {
+        self.format = format
+        self.make = make
+        self.model = model
+        self.dateTimeOriginal = dateTimeOriginal
+        self.preview = preview
+    }
+
+    // Where each part goes: fixed places with room to spare, so no offset depends on another's size.
+    static let ifd0 = 0x0008, ifd1 = 0x0200, ifd2 = 0x0300, subIFD = 0x0380, exif = 0x0400, note = 0x0800
+    static let raw = 0x1000, rawLength = 0x1000, images = 0x2000
+
+    public func bytes() -> [UInt8] {
+        let bigEndian = self.format == .pef
+        var file = [UInt8](repeating: 0, count: Self.images)
+        func put(_ bytes: [UInt8], at offset: Int) {
+            if file.count < offset + bytes.count {
+                file += [UInt8](repeating: 0, count: offset + bytes.count - file.count)
+            }
+            file.replaceSubrange(offset..<offset + bytes.count, with: bytes)
+        }
+        // The JPEGs after the fixed parts: the preview, then PEF's full-size one.
+        let previewAt = Self.images
+        put(self.preview, at: previewAt)
+        let fullSizeAt = file.count
+        if let fullSize = self.fullSize { put(fullSize, at: fullSizeAt) }
+        for offset in stride(from: Self.raw, to: Self.raw + Self.rawLength, by: 1) {
+            file[offset] = UInt8(offset & 0xFF)
+        }
+
+        let writer = TIFFDirectoryWriter(bigEndian: bigEndian)
+        let header: [UInt8] =
+            switch self.format {
+            case .orf: Array("IIRO".utf8)
+            case .pef: Array("MM".utf8) + [0, 0x2A]
+            case .arw: Array("II".utf8) + [0x2A, 0]
+            }
+        put(header + writer.u32(Self.ifd0), at: 0)
+
+        var ifd0: [(UInt16, TIFFDirectoryWriter.Value)] = [
+            (0x010F, .ascii(self.make)), (0x0110, .ascii(self.model)), (0x0112, .short([self.orientation])),
+            (0x8769, .long([Self.exif])),
+        ]
+        let rawImage: [(UInt16, TIFFDirectoryWriter.Value)] = [
+            (0x0100, .long([64])), (0x0101, .long([32])), (0x0102, .short([16])),
+            (0x0103, .short([[.orf: 1, .pef: 65535, .arw: 32767][self.format]!])), (0x0106, .short([32803])),
+            (0x0111, .long([Self.raw])), (0x0117, .long([Self.rawLength])),
+        ]
+        switch self.format {
+        case .orf, .pef:
+            ifd0 += rawImage
+        case .arw:
+            ifd0 += [
+                (0x0201, .long([previewAt])), (0x0202, .long([self.preview.count])), (0x014A, .long([Self.subIFD])),
+            ]
+            put(writer.directory(rawImage, at: Self.subIFD), at: Self.subIFD)
+        }
+        let next = self.format == .pef ? Self.ifd1 : 0
+        put(writer.directory(ifd0, at: Self.ifd0, next: next), at: Self.ifd0)
+        if self.format == .pef {
+            // IFD1 names no image here; IFD2 holds the full-size JPEG when there is one.
+            let thumbnail: [(UInt16, TIFFDirectoryWriter.Value)] = [(0x00FE, .long([1]))]
+            put(writer.directory(thumbnail, at: Self.ifd1, next: self.fullSize == nil ? 0 : Self.ifd2), at: Self.ifd1)
+            if let fullSize = self.fullSize {
+                let jpgFromRaw: [(UInt16, TIFFDirectoryWriter.Value)] = [
+                    (0x0201, .long([fullSizeAt])), (0x0202, .long([fullSize.count])),
+                ]
+                put(writer.directory(jpgFromRaw, at: Self.ifd2), at: Self.ifd2)
+            }
+        }
+
+        let note = self.makerNote(previewAt: previewAt, writer: writer)
+        var exif: [(UInt16, TIFFDirectoryWriter.Value)] = [(0x9003, .ascii(self.dateTimeOriginal))]
+        if !note.isEmpty { exif.append((0x927C, .undefined([]))) }
+        put(writer.directory(exif, at: Self.exif, elsewhere: [0x927C: (Self.note, note.count)]), at: Self.exif)
+        put(note, at: Self.note)
+        return file
+    }
+
+    /// The maker note that keeps the preview: Olympus's, whose offsets count from the note's
+    /// start, or Pentax's, whose count from the TIFF header.
+    func makerNote(previewAt: Int, writer: TIFFDirectoryWriter) -> [UInt8] {
+        switch self.format {
+        case .orf:
+            let settings = 0x100
+            let main: [(UInt16, TIFFDirectoryWriter.Value)] = [
+                (0x0000, .undefined(Array("0100".utf8))), (0x2020, .ifd(settings)),
+            ]
+            let cameraSettings: [(UInt16, TIFFDirectoryWriter.Value)] = [
+                (0x0000, .undefined(Array("0100".utf8))), (0x0100, .long([1])),
+                (0x0101, .long([previewAt - Self.note])), (0x0102, .long([self.preview.count])),
+            ]
+            var note = Array("OLYMPUS\0II".utf8) + [3, 0] + writer.directory(main, at: 12)
+            note += [UInt8](repeating: 0, count: settings - note.count)
+            return note + writer.directory(cameraSettings, at: settings)
+        case .pef:
+            let main: [(UInt16, TIFFDirectoryWriter.Value)] = [
+                (0x0000, .byte([3, 0, 0, 0])), (0x0003, .long([self.preview.count])), (0x0004, .long([previewAt])),
+            ]
+            return Array("AOC\0MM".utf8) + writer.directory(main, at: Self.note + 6)
+        case .arw:
+            return []
+        }
+    }
+}
