@@ -27,10 +27,14 @@ public struct MakerNote {
     /// | `OLYMPUS\0` | at 8 | 12 | the note |
     /// | `OM SYSTEM\0`, 2 bytes | at 12 | 16 | the note |
     /// | `OLYMP\0` or `EPSON\0`, version | the file's | 8 | the TIFF header |
-    /// | `AOC\0` | at 4 | 6 | the TIFF header |
+    /// | `AOC\0` | at 4, else as its entry count reads | 6 | the TIFF header |
     /// | `PENTAX \0` | at 8 | 10 | the note |
+    ///
+    /// The note's directories and values may lie past its `count` bytes, anywhere in `reader`.
     public init?(at start: Int, count: Int, in reader: ByteReader, bigEndian: Bool, origin: Int) {
-        guard start >= 0, count >= 8, let header = reader.slice(start, min(count, 16)) else { return nil }
+        guard start >= 0, count >= 8, (0...reader.count).contains(origin),
+            let header = reader.slice(start, min(count, 16))
+        else { return nil }
         func begins(_ text: String) -> Bool { header.starts(with: Array(text.utf8)) }
         /// The byte order named at `offset` in the note, if it names one.
         func order(at offset: Int) -> Bool? {
@@ -42,6 +46,7 @@ public struct MakerNote {
         }
         let layout: (maker: Maker, bigEndian: Bool?, first: Int, fromNote: Bool)
         if begins("Apple iOS\0") {
+            // Apple writes its notes big-endian only: anything else is not one of them.
             layout = (.apple, order(at: 12) == true ? true : nil, 14, true)
         } else if begins("OLYMPUS\0") {
             layout = (.olympus, order(at: 8), 12, true)
@@ -50,7 +55,11 @@ public struct MakerNote {
         } else if begins("OLYMP\0") || begins("EPSON\0") {
             layout = (.olympus, bigEndian, 8, false)
         } else if begins("AOC\0") {
-            layout = (.pentax, order(at: 4) ?? bigEndian, 6, false)
+            // Older Pentax notes leave bytes 4-5 blank: like exiftool, take the file's order unless
+            // the entry count then reads as a multiple of 256, which no real count is.
+            let entries = reader.u16be(start + 6)
+            let swapped = (bigEndian ? entries & 0xFF : entries >> 8) == 0
+            layout = (.pentax, order(at: 4) ?? (swapped ? !bigEndian : bigEndian), 6, false)
         } else if begins("PENTAX \0") {
             layout = (.pentax, order(at: 8), 10, true)
         } else {

@@ -132,14 +132,15 @@ public struct TIFFStructure {
                         queue(self.pointer(entry, index), .sub)
                     }
                 case (let tag, .makerNote) where self.noteDirectories.contains(tag):
-                    // As a pointer (IFD or LONG), or as a blob that is the directory (UNDEFINED).
-                    queue(entry.type == 7 ? entry.valueOffset : self.pointer(entry, 0), .makerNoteSub(tag))
+                    // A pointer (IFD or LONG), or else, as exiftool takes it, a blob that is the directory.
+                    let pointed = entry.type == 13 || entry.type == 4
+                    queue(pointed ? self.pointer(entry, 0) : entry.valueOffset, .makerNoteSub(tag))
                 default: break
                 }
             }
             if case .main(let position) = kind, declared <= fitting {
                 let following = Int(self.u32(offset + 2 + declared * 12))
-                if following != 0 { queue(self.origin + following, .main(position + 1)) }
+                if following != 0 { queue(following, .main(position + 1)) }
             }
         }
     }

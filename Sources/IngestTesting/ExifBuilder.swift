@@ -15,7 +15,7 @@ public struct ExifBuilder {
     public func tiff() -> [UInt8] {
         let writer = TIFFDirectoryWriter(bigEndian: self.bigEndian)
         var out: [UInt8] = self.bigEndian ? [0x4D, 0x4D, 0x00, 0x2A] : [0x49, 0x49, 0x2A, 0x00]
-        out += self.u32(8)
+        out += writer.u32(8)
         // Layout: IFD0, then EXIF IFD, then GPS IFD, each followed by its out-of-line values. A
         // directory's size does not depend on the pointers' values.
         func ifd0(exif: Int, gps: Int) -> [(UInt16, Value)] {
@@ -84,8 +84,7 @@ public struct ExifBuilder {
         return ftyp + meta(headerSize) + box("mdat", item)
     }
 
-    func u32(_ value: Int) -> [UInt8] { self.bigEndian ? Self.be32(value) : Self.le32(value) }
     static func be16(_ value: Int) -> [UInt8] { [UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
-    public static func be32(_ value: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8(value >> $0 & 0xFF) } }
+    static func be32(_ value: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8(value >> $0 & 0xFF) } }
     static func le32(_ value: Int) -> [UInt8] { [0, 8, 16, 24].map { UInt8(value >> $0 & 0xFF) } }
 }

@@ -86,34 +86,40 @@ public enum Fixtures {
         return url
     }
 
-    /// Appends `clip` to the JPEG `still` as Samsung's motion photos carry it: a `MotionPhoto_Data`
-    /// block (type 0x0A30) after the JPEG's end, then the `SEFH` directory that lists it, its
-    /// length and `SEFT` (little-endian, as exiftool's Samsung trailer reader takes it). A
-    /// `type` other than 0x0A30 makes a trailer that holds no clip.
+    /// Appends `clip` to the JPEG `still` as Samsung's motion photos carry it (``samsungTrailer(clip:type:)``).
     public static func appendSamsungTrailer(clip: URL, to still: URL, type: UInt16 = 0x0A30) throws {
-        func le32(_ value: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
-        let typeBytes: [UInt8] = [0, 0, UInt8(type & 0xFF), UInt8(type >> 8)]
-        let name = Array("MotionPhoto_Data".utf8)
-        let block = typeBytes + le32(name.count) + name + Array(try Data(contentsOf: clip))
-        let directory = Array("SEFH".utf8) + le32(101) + le32(1) + typeBytes + le32(block.count) + le32(block.count)
-        let trailer = block + directory + le32(directory.count) + Array("SEFT".utf8)
-        let handle = try FileHandle(forWritingTo: still)
-        defer { try? handle.close() }
-        try handle.seekToEnd()
-        try handle.write(contentsOf: Data(trailer))
+        try self.append(self.samsungTrailer(clip: Array(try Data(contentsOf: clip)), type: type), to: still)
     }
 
-    /// Appends `clip` to the HEIF `still` as a top-level `mpvd` box, where Samsung's HEIC motion
-    /// photos (and Google's format for HEIF) keep it; `type` other than `mpvd` makes a box that
-    /// holds no clip.
+    /// Samsung's trailer holding `clip`: a `MotionPhoto_Data` block (type 0x0A30), then the `SEFH`
+    /// directory that lists it, its length and `SEFT` (little-endian, as exiftool's Samsung trailer
+    /// reader takes it). A `type` other than 0x0A30 makes a trailer that holds no clip.
+    public static func samsungTrailer(clip: [UInt8], type: UInt16 = 0x0A30) -> [UInt8] {
+        let typeBytes: [UInt8] = [0, 0, UInt8(type & 0xFF), UInt8(type >> 8)]
+        let name = Array("MotionPhoto_Data".utf8)
+        let block = typeBytes + ExifBuilder.le32(name.count) + name + clip
+        let directory =
+            Array("SEFH".utf8) + ExifBuilder.le32(101) + ExifBuilder.le32(1) + typeBytes
+            + ExifBuilder.le32(block.count) + ExifBuilder.le32(block.count)
+        return block + directory + ExifBuilder.le32(directory.count) + Array("SEFT".utf8)
+    }
+
+    /// Appends `clip` to the HEIF `still` as a top-level box (``clipBox(clip:type:)``).
     public static func appendClipBox(clip: URL, to still: URL, type: String = "mpvd") throws {
-        let payload = try Data(contentsOf: clip)
-        let size = payload.count + 8
-        let header = [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: size >> $0) } + Array(type.utf8)
-        let handle = try FileHandle(forWritingTo: still)
+        try self.append(self.clipBox(clip: Array(try Data(contentsOf: clip)), type: type), to: still)
+    }
+
+    /// A top-level `mpvd` box holding `clip`, where Samsung's HEIC motion photos (and Google's
+    /// format for HEIF) keep it; a `type` other than `mpvd` makes a box that holds no clip.
+    public static func clipBox(clip: [UInt8], type: String = "mpvd") -> [UInt8] {
+        ExifBuilder.be32(clip.count + 8) + Array(type.utf8) + clip
+    }
+
+    static func append(_ bytes: [UInt8], to url: URL) throws {
+        let handle = try FileHandle(forWritingTo: url)
         defer { try? handle.close() }
         try handle.seekToEnd()
-        try handle.write(contentsOf: Data(header) + payload)
+        try handle.write(contentsOf: Data(bytes))
     }
 
     /// Writes EXIF tags with exiftool (`-TAG=VALUE`; a tag ending in `#` is written as a number).

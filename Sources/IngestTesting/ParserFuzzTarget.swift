@@ -5,9 +5,9 @@ import IngestImaging
 /// Every parser photoingest runs over a file's untrusted bytes, run over one input: the media
 /// sniffer and its raw refinement, the container walkers (JPEG, PNG, WebP, HEIF, JPEG XL, CR3, RAF,
 /// and the bytes taken as a TIFF-based file), the TIFF walker and EXIF reader (maker notes too),
-/// the raw preview finder and JPEG frame reader, the video box walkers (the streaming `moov` collector and the `moov`
-/// reader), the ICC profile reader and the capture-time rules. A crash, a hang or a broken invariant here
-/// is a finding. Shared by the fuzz tests and the libFuzzer harness in `Fuzz/`.
+/// the raw preview finder and JPEG frame reader, the video box walkers (the streaming `moov`
+/// collector and the `moov` reader), the ICC profile reader and the capture-time rules. A crash, a
+/// hang or a broken invariant here is a finding. Shared by the fuzz tests and the libFuzzer harness in `Fuzz/`.
 public enum ParserFuzzTarget {
     /// Answers one zone everywhere: enough for the resolver to parse every GPS position it meets.
     struct OneZone: ZoneMap {
@@ -33,13 +33,26 @@ public enum ParserFuzzTarget {
             guard let start = bytes.baseAddress, let base = view.baseAddress else { return false }
             return base >= UnsafeRawPointer(start) && base + view.count <= UnsafeRawPointer(start) + bytes.count
         }
-        // A maker note, as the input itself (it is reached through an EXIF IFD otherwise).
+        // A walk that kept an entry whose value lies outside the bytes walked, or too many directories.
+        func misplaced(_ tiff: TIFFStructure) -> Bool {
+            tiff.directories.count > TIFFStructure.directoryLimit
+                || tiff.directories.contains { directory in
+                    directory.entries.contains { entry in
+                        TIFFStructure.size(of: entry.type).map {
+                            entry.valueOffset + entry.count * $0 > tiff.reader.count
+                        }
+                            ?? true
+                    }
+                }
+        }
+        // A maker note as the input, after the 8 bytes a TIFF header would take (it is reached
+        // through an EXIF IFD otherwise), in a file of either byte order.
         for bigEndian in [false, true] {
-            let reader = ByteReader(bytes)
-            if let note = MakerNote(at: 0, count: bytes.count, in: reader, bigEndian: bigEndian, origin: 0),
-                note.previewRanges.contains(where: { $0.lowerBound < 0 || $0.upperBound > bytes.count })
+            if let note = MakerNote(
+                at: 8, count: bytes.count - 8, in: ByteReader(bytes), bigEndian: bigEndian, origin: 0),
+                misplaced(note.structure)
             {
-                broken.append("a maker note's preview lies outside the input")
+                broken.append("a maker note's entry lies outside the input")
             }
         }
         for kind in MediaKind.allCases {
@@ -48,15 +61,10 @@ public enum ParserFuzzTarget {
             _ = MotionPhoto.property(in: bytes, kind: kind)
             for tiff in structures {
                 if !inside(tiff.reader.bytes) { broken.append("the EXIF found for \(kind) lies outside the input") }
-                for directory in tiff.directories {
-                    for entry in directory.entries
-                    where TIFFStructure.size(of: entry.type).map({
-                        entry.valueOffset + entry.count * $0 > tiff.reader.count
-                    }) ?? true {
-                        broken.append("a TIFF entry's value lies outside its structure (\(kind))")
-                    }
+                if misplaced(tiff) { broken.append("a TIFF entry lies outside its structure (\(kind))") }
+                if let note = MakerNote(in: tiff), misplaced(note.structure) {
+                    broken.append("a maker note's entry lies outside its structure (\(kind))")
                 }
-                if tiff.directories.count > TIFFStructure.directoryLimit { broken.append("too many TIFF directories") }
             }
             if let preview = EmbeddedPreview.largest(in: bytes, kind: kind) {
                 if preview.range.lowerBound < 0 || preview.range.upperBound > bytes.count {
@@ -149,13 +157,8 @@ public enum ParserFuzzTarget {
             seeds.append(raw.bytes())
         }
         let clip = ExifBuilder.be32(16) + Array("ftypmp42".utf8) + [0, 0, 0, 0]
-        seeds.append(builder.heif(prefixed: false) + ExifBuilder.be32(clip.count + 8) + Array("mpvd".utf8) + clip)
-        // Samsung's trailer: the MotionPhoto_Data block, then the SEFH directory, its length, SEFT.
-        func le32(_ value: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
-        let block = [0, 0, 0x30, 0x0A] + le32(16) + Array("MotionPhoto_Data".utf8) + clip
-        let directory =
-            Array("SEFH".utf8) + le32(101) + le32(1) + [0, 0, 0x30, 0x0A] + le32(block.count) + le32(block.count)
-        seeds.append(builder.jpeg() + block + directory + le32(directory.count) + Array("SEFT".utf8))
+        seeds.append(builder.heif(prefixed: false) + Fixtures.clipBox(clip: clip))
+        seeds.append(builder.jpeg() + Fixtures.samsungTrailer(clip: clip))
         return seeds
     }
 

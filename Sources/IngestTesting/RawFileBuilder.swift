@@ -35,23 +35,26 @@ public struct RawFileBuilder {
     static let ifd0 = 0x0008, ifd1 = 0x0200, ifd2 = 0x0300, subIFD = 0x0380, exif = 0x0400, note = 0x0800
     static let raw = 0x1000, rawLength = 0x1000, images = 0x2000
 
+    /// The whole file: header, directories and maker note at fixed places, the sensor data
+    /// (a pattern, never decoded), then the JPEGs.
     public func bytes() -> [UInt8] {
         let bigEndian = self.format == .pef
         var file = [UInt8](repeating: 0, count: Self.images)
+        var used: [Range<Int>] = []
+        // Each part in its own place: a long Make, say, must not run into the next directory.
         func put(_ bytes: [UInt8], at offset: Int) {
-            if file.count < offset + bytes.count {
-                file += [UInt8](repeating: 0, count: offset + bytes.count - file.count)
-            }
-            file.replaceSubrange(offset..<offset + bytes.count, with: bytes)
+            let range = offset..<offset + bytes.count
+            precondition(!used.contains { $0.overlaps(range) }, "RawFileBuilder: parts overlap at \(offset)")
+            used.append(range)
+            if file.count < range.upperBound { file += [UInt8](repeating: 0, count: range.upperBound - file.count) }
+            file.replaceSubrange(range, with: bytes)
         }
         // The JPEGs after the fixed parts: the preview, then PEF's full-size one.
         let previewAt = Self.images
         put(self.preview, at: previewAt)
         let fullSizeAt = file.count
         if let fullSize = self.fullSize { put(fullSize, at: fullSizeAt) }
-        for offset in stride(from: Self.raw, to: Self.raw + Self.rawLength, by: 1) {
-            file[offset] = UInt8(offset & 0xFF)
-        }
+        put((Self.raw..<Self.raw + Self.rawLength).map { UInt8($0 & 0xFF) }, at: Self.raw)
 
         let writer = TIFFDirectoryWriter(bigEndian: bigEndian)
         let header: [UInt8] =
@@ -66,9 +69,15 @@ public struct RawFileBuilder {
             (0x010F, .ascii(self.make)), (0x0110, .ascii(self.model)), (0x0112, .short([self.orientation])),
             (0x8769, .long([Self.exif])),
         ]
+        let compression =
+            switch self.format {
+            case .orf: 1
+            case .pef: 65535
+            case .arw: 32767
+            }
         let rawImage: [(UInt16, TIFFDirectoryWriter.Value)] = [
             (0x0100, .long([64])), (0x0101, .long([32])), (0x0102, .short([16])),
-            (0x0103, .short([[.orf: 1, .pef: 65535, .arw: 32767][self.format]!])), (0x0106, .short([32803])),
+            (0x0103, .short([compression])), (0x0106, .short([32803])),
             (0x0111, .long([Self.raw])), (0x0117, .long([Self.rawLength])),
         ]
         switch self.format {

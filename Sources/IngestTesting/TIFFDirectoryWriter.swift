@@ -1,8 +1,8 @@
 /// Writes TIFF directories for the test builders (``ExifBuilder``, ``RawFileBuilder``): one
 /// directory's entries in tag order, then the values that do not fit in an entry, which follow the
 /// table at the directory's offset.
-public struct TIFFDirectoryWriter {
-    public enum Value {
+public struct TIFFDirectoryWriter: Sendable {
+    public enum Value: Sendable {
         case byte([UInt8])
         case ascii(String)
         case short([Int])

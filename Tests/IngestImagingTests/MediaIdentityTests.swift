@@ -107,6 +107,10 @@ import Testing
         #expect(try stills.map(property) == ["HEIF mpvd box", nil, nil])
         let oracle = try Fixtures.exiftool(["-QuickTime:MotionPhotoVideo"], files: stills)
         #expect(oracle[stills[0].path]?["MotionPhotoVideo"] != nil)
-        #expect(oracle[stills[1].path]?["MotionPhotoVideo"] == nil && oracle[stills[2].path]?["MotionPhotoVideo"] == nil)
+        #expect(
+            oracle[stills[1].path]?["MotionPhotoVideo"] == nil && oracle[stills[2].path]?["MotionPhotoVideo"] == nil)
+        // An mpvd box that holds no ISO media file is no clip.
+        let junk = Array(try Data(contentsOf: real)) + Fixtures.clipBox(clip: Array("not a movie at all".utf8))
+        #expect(junk.withUnsafeBytes { MotionPhoto.property(in: $0, kind: .heic) } == nil)
     }
 }
