@@ -21,7 +21,8 @@ public enum CaptureSource: String, Sendable, Codable, CaseIterable {
     case fileMTime = "file-mtime"
     /// A video: Apple's `com.apple.quicktime.creationdate`, the clock with its own offset.
     case quickTimeOffset = "quicktime-offset"
-    /// A video: the `mvhd` creation time, UTC as QuickTime defines it.
+    /// A video: the `mvhd` creation time, UTC as QuickTime defines it (its local time, where it
+    /// has one, is the zone's at its position).
     case quickTimeUTC = "quicktime-utc"
     /// A video: the user-data date (`©day`, `date`), which carries its zone.
     case quickTimeUserData = "quicktime-userdata"
@@ -34,7 +35,8 @@ public enum CaptureSource: String, Sendable, Codable, CaseIterable {
 public struct CaptureTime: Sendable, Equatable {
     /// The instant, comparable with event windows.
     public var instant: Date
-    /// The wall clock as the camera wrote it, when it wrote one.
+    /// The wall clock as the camera wrote it, when it wrote one; for a video dated in UTC, the
+    /// wall clock in the zone at its position.
     public var localTime: LocalDateTime?
     /// Seconds east of UTC that turned ``localTime`` into ``instant``.
     public var offsetSeconds: Int?
@@ -42,7 +44,8 @@ public struct CaptureTime: Sendable, Equatable {
     /// The IANA zone assumed, for ``CaptureSource/exifAssumedZone``.
     public var assumedZone: String?
     /// The IANA zone that turned ``localTime`` into ``instant``: the zone at the GPS position, or
-    /// the assumed one. Nil when an offset alone did (the camera's, or its GPS fix's).
+    /// the assumed one. Nil when an offset alone did (the camera's, or its GPS fix's). For a
+    /// video, the zone at its position, where that zone agrees with its time.
     public var zone: String?
     /// The file has a GPS position that dated nothing: no zone boundaries were at hand, or they
     /// could not be read. A run that has them dates the file again.

@@ -11,11 +11,50 @@ import Foundation
 /// 3. the user-data date (`©day`, `date`) when it names its zone (`quicktime-userdata`);
 /// 4. the file's mtime.
 /// A creation time of 0 (1904-01-01) or before 1970 is no date.
+///
+/// The position a video names (ISO 6709) never moves its instant; where the zone file has its zone,
+/// it names the zone, and gives a UTC `mvhd` time its local time and offset there.
 extension CaptureTimeResolver {
     /// Seconds from QuickTime's epoch (1904-01-01) to Unix's.
     static let quickTimeEpochOffset: UInt64 = 2_082_844_800
 
     public func resolve(_ fields: QuickTimeFields, fileModified: Date) -> CaptureTime {
+        let capture = self.instant(fields, fileModified: fileModified)
+        guard let location = fields.location, capture.source != .fileMTime, self.zones != nil else { return capture }
+        return self.placed(capture, location: location)
+    }
+
+    /// `capture` with the zone at the video's `location`: a UTC time gains the zone's local time
+    /// and offset; a time with its own offset gains the zone's name where the zone had that offset
+    /// then, and a note where it did not (the file's offset stands).
+    func placed(_ capture: CaptureTime, location: String) -> CaptureTime {
+        var capture = capture
+        guard let position = GeoPosition(iso6709: location) else {
+            capture.notes.append("location \"\(location)\" refused: not an ISO 6709 position")
+            return capture
+        }
+        guard position.latitude != 0 || position.longitude != 0 else {
+            capture.notes.append("location 0°, 0° refused: written for no fix")
+            return capture
+        }
+        guard let (name, zone) = self.zone(at: position, notes: &capture.notes) else { return capture }
+        let offset = zone.secondsFromGMT(for: capture.instant)
+        if capture.source == .quickTimeUTC {
+            capture.localTime = LocalDateTime(capture.instant, offsetSeconds: offset)
+            capture.offsetSeconds = offset
+            capture.zone = name
+        } else if capture.offsetSeconds == offset {
+            capture.zone = name
+        } else {
+            capture.notes.append(
+                "the zone at \(position), \(name), was \(UTCOffset.format(offset)) then, not the "
+                    + "\(capture.offset ?? "no offset") the file names: the file's offset stands")
+        }
+        return capture
+    }
+
+    /// The instant from the first rule that holds (above).
+    func instant(_ fields: QuickTimeFields, fileModified: Date) -> CaptureTime {
         var notes: [String] = []
         // A clock reading with the offset it names, as the capture time from `source`.
         func zoned(_ text: String?, _ source: CaptureSource, refused: String) -> CaptureTime? {
@@ -25,7 +64,8 @@ extension CaptureTimeResolver {
                 return nil
             }
             return CaptureTime(
-                instant: wall.instant(offsetSeconds: offset), localTime: wall, offsetSeconds: offset, source: source, notes: notes)
+                instant: wall.instant(offsetSeconds: offset), localTime: wall, offsetSeconds: offset, source: source,
+                notes: notes)
         }
         if let apple = zoned(fields.appleCreationDate, .quickTimeOffset, refused: "com.apple.quicktime.creationdate") {
             return apple
@@ -44,7 +84,8 @@ extension CaptureTimeResolver {
                 notes.append("mvhd creation time is more than a day in the future: no date")
             } else {
                 return CaptureTime(
-                    instant: Date(timeIntervalSince1970: TimeInterval(seconds)), offsetSeconds: 0, source: .quickTimeUTC,
+                    instant: Date(timeIntervalSince1970: TimeInterval(seconds)), offsetSeconds: 0,
+                    source: .quickTimeUTC,
                     notes: notes)
             }
         }

@@ -222,6 +222,14 @@ public struct CaptureTimeResolver: Sendable {
     func zone(
         at position: GeoPosition, wall: LocalDateTime, notes: inout [String]
     ) -> (name: String, zone: TimeZone, offset: Int, flag: String?)? {
+        guard let (name, zone) = self.zone(at: position, notes: &notes) else { return nil }
+        let (offset, flag) = Self.offset(of: wall, in: zone)
+        return (name, zone, offset, flag)
+    }
+
+    /// The zone at `position`, by its name; nil, with a note when something failed, when there is
+    /// no zone file or no zone there.
+    func zone(at position: GeoPosition, notes: inout [String]) -> (name: String, zone: TimeZone)? {
         guard let zones = self.zones else { return nil }
         let found: String?
         do {
@@ -235,8 +243,7 @@ public struct CaptureTimeResolver: Sendable {
             notes.append("The zone at \(position), \(name), is not in this system's time-zone database")
             return nil
         }
-        let (offset, flag) = Self.offset(of: wall, in: zone)
-        return (name, zone, offset, flag)
+        return (name, zone)
     }
 
     /// The offset a GPS fix with a time of day and no date implies (older GPS units write no

@@ -105,13 +105,16 @@ public enum QuickTimeReader {
             case "©day":
                 fields.userDataDate = fields.userDataDate ?? self.userDataText(reader, box: box)
             case "date":
-                fields.userDataDate = fields.userDataDate ?? reader.slice(box.payload.lowerBound, box.payload.count).flatMap(self.text)
+                fields.userDataDate =
+                    fields.userDataDate ?? reader.slice(box.payload.lowerBound, box.payload.count).flatMap(self.text)
             case "©xyz":
                 fields.location = fields.location ?? self.userDataText(reader, box: box)
             case "meta":
                 let items = self.metadataItems(reader, meta: box)
                 fields.userDataDate = fields.userDataDate ?? items["©day"]
                 // Where FFmpeg writes keys (an iPhone writes them in moov's own meta).
+                fields.appleCreationDate = fields.appleCreationDate ?? items["com.apple.quicktime.creationdate"]
+                fields.location = fields.location ?? items["com.apple.quicktime.location.ISO6709"]
                 fields.contentIdentifier = fields.contentIdentifier ?? items["com.apple.quicktime.content.identifier"]
             default:
                 break
@@ -124,7 +127,9 @@ public enum QuickTimeReader {
     static func userDataText(_ reader: ByteReader, box: ISOBox) -> String? {
         if let text = self.dataText(reader, item: box) { return text }
         let length = Int(reader.u16be(box.payload.lowerBound))
-        guard let bytes = reader.slice(box.payload.lowerBound + 4, min(length, max(0, box.payload.count - 4))) else { return nil }
+        guard let bytes = reader.slice(box.payload.lowerBound + 4, min(length, max(0, box.payload.count - 4))) else {
+            return nil
+        }
         return self.text(bytes)
     }
 

@@ -62,8 +62,12 @@ public enum HTMLReport {
             return "EXIF time without a zone, read in the assumed zone \(capture.assumedZone ?? "")\(offset)"
         case .gpsUTC: return "GPS time (UTC)"
         case .fileMTime: return "no capture time in the file: its modification time"
-        case .quickTimeOffset: return "the video's local time with its offset\(offset)"
-        case .quickTimeUTC: return "the video's creation time (UTC)"
+        case .quickTimeOffset:
+            let place = capture.zone.map { ", as in \($0), where it was taken" } ?? ""
+            return "the video's local time with its offset\(offset)\(place)"
+        case .quickTimeUTC:
+            let place = capture.zone.map { ", shown in \($0)\(offset), where it was taken" } ?? ""
+            return "the video's creation time (UTC)\(place)"
         case .quickTimeUserData: return "the video's user data time\(offset)"
         }
     }

@@ -124,6 +124,32 @@ import Testing
         #expect(seeing.count("uploaded") == 1)
     }
 
+    @Test("A video's position names its zone: a UTC time is shown in it, a time with an offset agrees with it")
+    func videoZones() throws {
+        let folder = TemporaryFolder("position-video")
+        _ = try Fixtures.video(
+            in: folder, name: "paris.mov", seconds: 1, creationTime: "2025-07-15T10:00:00Z",
+            keys: ["com.apple.quicktime.location.ISO6709": "+48.8584+002.2945+035.000/"])
+        try FileManager.default.copyItem(
+            at: TestEnvironment.mediaCorpus.appendingPathComponent("video/with-gps.mov"),
+            to: folder.appending("tel-aviv.mov"))
+        let cli = CommandLine("position-video")
+        let run = try cli.ingest([folder.url], ["--timezone", Self.home, "--zone-data", Self.zoneData])
+        #expect(run.status == 0, "\(run.result.stderr)")
+        let paris = try #require(run.entry(named: "paris.mov"))
+        #expect(paris["captureTime"] as? String == "2025-07-15T10:00:00Z", "\(paris)")
+        #expect(paris["captureSource"] as? String == "quicktime-utc")
+        #expect(paris["zone"] as? String == "Europe/Paris" && paris["offset"] as? String == "+02:00", "\(paris)")
+        #expect(paris["localTime"] as? String == "2025-07-15T12:00:00", "\(paris)")
+        let telAviv = try #require(run.entry(named: "tel-aviv.mov"))
+        #expect(telAviv["captureTime"] as? String == "2019-07-24T08:25:40Z", "\(telAviv)")
+        #expect(telAviv["captureSource"] as? String == "quicktime-offset")
+        #expect(telAviv["zone"] as? String == "Asia/Jerusalem", "\(telAviv)")
+        let recorded = try runProgram(
+            "sqlite3", [cli.catalog.path, "SELECT capture_zone FROM file WHERE path LIKE '%/paris.mov'"])
+        #expect(recorded.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "Europe/Paris")
+    }
+
     @Test("A --zone-data that is no zone file stops the run before it starts (exit 2)")
     func badZoneFile() throws {
         let media = try Self.media.get()
