@@ -27,28 +27,43 @@ public struct ISOBox: Sendable, Equatable {
             size = UInt64(limit - offset)
         }
         guard size >= UInt64(header), size <= UInt64(limit - offset) else { return nil }
-        return ISOBox(type: reader.fourCC(offset + 4), offset: offset, payload: (offset + header)..<(offset + Int(size)))
+        return ISOBox(
+            type: reader.fourCC(offset + 4), offset: offset, payload: (offset + header)..<(offset + Int(size)))
     }
 
     /// The first box of `type` among the siblings in `range`.
     public static func find(_ type: String, in reader: ByteReader, range: Range<Int>) -> ISOBox? {
-        var offset = range.lowerBound
-        while let box = self.at(offset, in: reader, limit: range.upperBound) {
-            if box.type == type { return box }
-            offset = box.payload.upperBound
+        var found: ISOBox?
+        self.walk(in: reader, range: range) { box in
+            if box.type == type { found = box }
+            return found == nil
         }
-        return nil
+        return found
     }
 
     /// The child boxes inside `range`, in order, up to the first that does not fit.
     public static func children(in reader: ByteReader, range: Range<Int>) -> [ISOBox] {
         var boxes: [ISOBox] = []
-        var offset = range.lowerBound
-        while let box = self.at(offset, in: reader, limit: range.upperBound) {
+        self.walk(in: reader, range: range) { box in
             boxes.append(box)
-            offset = box.payload.upperBound
+            return true
         }
         return boxes
+    }
+
+    /// Sibling boxes looked at, at most, in one walk. Real files hold tens (a HEIF's top level, a
+    /// `moov`'s tracks, an `ilst`'s items); a hostile one of millions of 8-byte boxes would cost
+    /// seconds to walk, and gigabytes to list.
+    public static let siblingLimit = 4_096
+
+    /// Hands `body` each box from `range`'s start, each after the one before, until `body` says
+    /// stop, a box does not fit, or ``siblingLimit`` boxes were seen.
+    static func walk(in reader: ByteReader, range: Range<Int>, _ body: (ISOBox) -> Bool) {
+        var offset = range.lowerBound
+        for _ in 0..<Self.siblingLimit {
+            guard let box = self.at(offset, in: reader, limit: range.upperBound), body(box) else { return }
+            offset = box.payload.upperBound
+        }
     }
 
     /// The box at the end of `path` (e.g. `["trak", "mdia", "mdhd"]`), each step the first child of that type.

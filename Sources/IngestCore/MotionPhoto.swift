@@ -29,22 +29,11 @@ public enum MotionPhoto {
         }
     }
 
-    /// Top-level boxes looked at, at most: a HEIC has about six (Samsung's motion photos: `ftyp`,
-    /// `mdat`, `meta`, `free`, `mpvd`, `sefd`); a hostile file of a million 8-byte boxes is not walked.
-    static let topLevelBoxLimit = 64
-
     /// Whether a top-level `mpvd` box holds an ISO media file (its first box an `ftyp`). The walk
     /// steps over the boxes by their sizes, so it touches their headers, not the image data.
     static func hasClipBox(_ reader: ByteReader) -> Bool {
-        var offset = 0
-        for _ in 0..<Self.topLevelBoxLimit {
-            guard let box = ISOBox.at(offset, in: reader, limit: reader.count) else { return false }
-            if box.type == "mpvd" {
-                return ISOBox.at(box.payload.lowerBound, in: reader, limit: box.payload.upperBound)?.type == "ftyp"
-            }
-            offset = box.payload.upperBound
-        }
-        return false
+        guard let box = ISOBox.find("mpvd", in: reader, range: 0..<reader.count) else { return false }
+        return ISOBox.at(box.payload.lowerBound, in: reader, limit: box.payload.upperBound)?.type == "ftyp"
     }
 
     static func xmpProperty(_ reader: ByteReader) -> String? {

@@ -106,7 +106,10 @@ public enum ParserFuzzTarget {
             if !collector.isComplete || !collector.movie.elementsEqual(bytes[whole.payload]) {
                 broken.append("the streamed moov differs from the one found in the whole input")
             }
-        } else if collector.isComplete {
+        } else if collector.isComplete, ISOBox.children(in: reader, range: 0..<bytes.count).count < ISOBox.siblingLimit
+        {
+            // The whole-input walk stops after ISOBox.siblingLimit boxes; the streaming one sees a
+            // video's every box (a fragmented MP4 has thousands), so only a shorter walk must agree.
             broken.append("the streamed walk found a moov the whole-input walk did not")
         }
         for movie in [
