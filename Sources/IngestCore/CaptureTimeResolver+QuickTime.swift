@@ -33,7 +33,7 @@ extension CaptureTimeResolver {
             capture.notes.append("location \"\(location)\" refused: not an ISO 6709 position")
             return capture
         }
-        guard position.latitude != 0 || position.longitude != 0 else {
+        guard !position.isNoFix else {
             capture.notes.append("location 0°, 0° refused: written for no fix")
             return capture
         }

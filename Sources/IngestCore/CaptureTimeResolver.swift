@@ -210,11 +210,12 @@ public struct CaptureTimeResolver: Sendable {
             notes.append("GPS position refused: GPSLatitudeRef or GPSLongitudeRef is not N/S and E/W")
             return nil
         }
-        guard north != 0 || east != 0 else {
+        let position = GeoPosition(latitude: latitudeSign * north, longitude: longitudeSign * east)
+        guard !position.isNoFix else {
             notes.append("GPS position 0°, 0° refused: written for no fix")
             return nil
         }
-        return GeoPosition(latitude: latitudeSign * north, longitude: longitudeSign * east)
+        return position
     }
 
     /// The zone at `position` and its offset at the wall time, with a DST note when the wall time

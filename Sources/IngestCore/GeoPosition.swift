@@ -8,6 +8,9 @@ public struct GeoPosition: Sendable, Equatable, CustomStringConvertible {
         self.longitude = longitude
     }
 
+    /// 0°, 0°: what cameras and phones write when they had no fix, never a place to take as one.
+    public var isNoFix: Bool { self.latitude == 0 && self.longitude == 0 }
+
     public var description: String {
         func degrees(_ value: Double, _ positive: String, _ negative: String) -> String {
             let rounded = (abs(value) * 10_000).rounded() / 10_000

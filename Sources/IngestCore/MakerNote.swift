@@ -85,14 +85,13 @@ public struct MakerNote {
             case .apple: []
             }
         let note = self.structure
-        return pairs.compactMap { pair in
-            guard let startEntry = note.entry(pair.start, in: [pair.kind]),
-                let lengthEntry = note.entry(pair.length, in: [pair.kind]),
-                let offset = note.unsigned(startEntry), let length = note.unsigned(lengthEntry), offset > 0, length > 0
-            else { return nil }
-            let start = note.origin + Int(offset)
-            guard note.reader.slice(start, Int(length)) != nil else { return nil }
-            return start..<start + Int(length)
+        return pairs.flatMap { pair in
+            note.directories.filter { $0.kind == pair.kind }.compactMap { directory in
+                guard let start = directory.entry(pair.start), let length = directory.entry(pair.length) else {
+                    return nil
+                }
+                return note.range(offset: start, length: length)
+            }
         }
     }
 }

@@ -42,22 +42,20 @@ extension TIFFStructure {
     /// the previews in Olympus's and Pentax's maker notes.
     public var embeddedJPEGRanges: [Range<Int>] {
         var ranges: [Range<Int>] = []
-        func add(_ offset: UInt32?, _ length: UInt32?) {
-            guard let offset, let length, length > 0, self.reader.slice(Int(offset), Int(length)) != nil else { return }
-            ranges.append(Int(offset)..<Int(offset) + Int(length))
-        }
         for directory in self.directories {
             switch directory.kind {
             case .main, .sub: break
             default: continue
             }
-            if let start = directory.entry(0x0201), let length = directory.entry(0x0202) {
-                add(self.unsigned(start), self.unsigned(length))
+            if let start = directory.entry(0x0201), let length = directory.entry(0x0202),
+                let range = self.range(offset: start, length: length)
+            {
+                ranges.append(range)
             }
             if let strips = directory.entry(0x0111), let counts = directory.entry(0x0117), strips.count == 1,
-                counts.count == 1
+                counts.count == 1, let range = self.range(offset: strips, length: counts)
             {
-                add(self.unsigned(strips), self.unsigned(counts))
+                ranges.append(range)
             }
             if case .main(0) = directory.kind, let blob = directory.entry(0x002E), blob.type == 7 {
                 ranges.append(blob.valueOffset..<blob.valueOffset + blob.count)

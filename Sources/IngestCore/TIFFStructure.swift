@@ -186,6 +186,15 @@ public struct TIFFStructure {
         }
     }
 
+    /// The bytes an offset entry and a length entry point at, the offset counted from ``origin``;
+    /// nil when either is 0 (written for none) or the bytes would lie outside the reader.
+    public func range(offset: Entry, length: Entry) -> Range<Int>? {
+        guard let start = self.unsigned(offset), start > 0, let count = self.unsigned(length), count > 0,
+            self.reader.slice(self.origin + Int(start), Int(count)) != nil
+        else { return nil }
+        return self.origin + Int(start)..<self.origin + Int(start) + Int(count)
+    }
+
     /// An ASCII value (or UNDEFINED, which some cameras use for text), cut at the first NUL.
     public func string(_ entry: Entry) -> String? {
         guard entry.type == 2 || entry.type == 7,

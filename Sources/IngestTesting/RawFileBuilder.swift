@@ -116,24 +116,54 @@ public struct RawFileBuilder {
     func makerNote(previewAt: Int, writer: TIFFDirectoryWriter) -> [UInt8] {
         switch self.format {
         case .orf:
-            let settings = 0x100
-            let main: [(UInt16, TIFFDirectoryWriter.Value)] = [
-                (0x0000, .undefined(Array("0100".utf8))), (0x2020, .ifd(settings)),
-            ]
-            let cameraSettings: [(UInt16, TIFFDirectoryWriter.Value)] = [
-                (0x0000, .undefined(Array("0100".utf8))), (0x0100, .long([1])),
-                (0x0101, .long([previewAt - Self.note])), (0x0102, .long([self.preview.count])),
-            ]
-            var note = Array("OLYMPUS\0II".utf8) + [3, 0] + writer.directory(main, at: 12)
-            note += [UInt8](repeating: 0, count: settings - note.count)
-            return note + writer.directory(cameraSettings, at: settings)
+            Self.olympusNote(
+                header: Array("OLYMPUS\0II".utf8) + [3, 0], writer: writer, previewStart: previewAt - Self.note,
+                length: self.preview.count)
         case .pef:
-            let main: [(UInt16, TIFFDirectoryWriter.Value)] = [
-                (0x0000, .byte([3, 0, 0, 0])), (0x0003, .long([self.preview.count])), (0x0004, .long([previewAt])),
-            ]
-            return Array("AOC\0MM".utf8) + writer.directory(main, at: Self.note + 6)
+            Self.pentaxNote(
+                header: Array("AOC\0MM".utf8), writer: writer, directoryAt: Self.note + 6, previewStart: previewAt,
+                length: self.preview.count)
         case .arw:
-            return []
+            []
         }
+    }
+
+    /// An Olympus maker note as ORF files carry it: `header` (ending in its byte order and a
+    /// version), its directory right after, and the CameraSettings directory (0x2020, an IFD) at
+    /// 0x100 in the note, with the preview's start (counted from the note's start) and length.
+    public static func olympusNote(
+        header: [UInt8], writer: TIFFDirectoryWriter, previewStart: Int, length: Int
+    ) -> [UInt8] {
+        let settings = 0x100
+        let main = writer.directory(
+            [(0x0000, .undefined(Array("0100".utf8))), (0x2020, .ifd(settings))], at: header.count)
+        let note = header + main
+        return note + [UInt8](repeating: 0, count: settings - note.count)
+            + Self.olympusCameraSettings(writer, at: settings, previewStart: previewStart, length: length)
+    }
+
+    /// Olympus's CameraSettings directory at `offset` in its note: PreviewImageValid, and the
+    /// preview's start (counted from the note's start) and length.
+    public static func olympusCameraSettings(
+        _ writer: TIFFDirectoryWriter, at offset: Int, previewStart: Int, length: Int
+    ) -> [UInt8] {
+        writer.directory(
+            [
+                (0x0000, .undefined(Array("0100".utf8))), (0x0100, .long([1])), (0x0101, .long([previewStart])),
+                (0x0102, .long([length])),
+            ],
+            at: offset)
+    }
+
+    /// A Pentax maker note: `header`, then its directory at `directoryAt` (counted as its offsets
+    /// are: from the TIFF header after `AOC\0`, from the note after `PENTAX \0`), holding a version
+    /// and the preview's length (0x0003) and start (0x0004).
+    public static func pentaxNote(
+        header: [UInt8], writer: TIFFDirectoryWriter, directoryAt: Int, previewStart: Int, length: Int
+    ) -> [UInt8] {
+        header
+            + writer.directory(
+                [(0x0000, .byte([3, 0, 0, 0])), (0x0003, .long([length])), (0x0004, .long([previewStart]))],
+                at: directoryAt)
     }
 }

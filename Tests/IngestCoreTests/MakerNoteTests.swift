@@ -25,16 +25,6 @@ import Testing
     static let little = TIFFDirectoryWriter(bigEndian: false)
     static let big = TIFFDirectoryWriter(bigEndian: true)
 
-    /// Olympus's CameraSettings directory, its PreviewImageStart counted from `origin`.
-    static func cameraSettings(_ writer: TIFFDirectoryWriter, at offset: Int, start: Int, length: Int) -> [UInt8] {
-        writer.directory(
-            [
-                (0x0000, .undefined(Array("0100".utf8))), (0x0100, .long([1])), (0x0101, .long([start])),
-                (0x0102, .long([length])),
-            ],
-            at: offset)
-    }
-
     static func padded(_ bytes: [UInt8], to count: Int) -> [UInt8] {
         bytes + [UInt8](repeating: 0, count: max(0, count - bytes.count))
     }
@@ -44,16 +34,15 @@ import Testing
             name: "OLYMPUS, CameraSettings as an IFD, offsets from the note", make: "OLYMPUS IMAGING CORP.",
             fileBigEndian: false, maker: .olympus
         ) { at, length in
-            let main = little.directory([(0x0000, .undefined(Array("0100".utf8))), (0x2020, .ifd(0x100))], at: 12)
-            return padded(Array("OLYMPUS\0II".utf8) + [3, 0] + main, to: 0x100)
-                + cameraSettings(little, at: 0x100, start: at - note, length: length)
+            RawFileBuilder.olympusNote(
+                header: Array("OLYMPUS\0II".utf8) + [3, 0], writer: little, previewStart: at - note, length: length)
         },
         Variant(
             name: "OLYMPUS big-endian in a little-endian file, CameraSettings as a blob", make: "OLYMPUS CORPORATION",
             fileBigEndian: false, maker: .olympus
         ) { at, length in
             // The blob is the first value kept out of the directory: at 12 + 2 + 2 × 12 + 4.
-            let blob = cameraSettings(big, at: 42, start: at - note, length: length)
+            let blob = RawFileBuilder.olympusCameraSettings(big, at: 42, previewStart: at - note, length: length)
             let main = big.directory([(0x0000, .undefined(Array("0100".utf8))), (0x2020, .undefined(blob))], at: 12)
             return Array("OLYMPUS\0MM".utf8) + [0, 3] + main
         },
@@ -61,9 +50,9 @@ import Testing
             name: "OM SYSTEM, offsets from the note", make: "OM Digital Solutions", fileBigEndian: false,
             maker: .olympus
         ) { at, length in
-            let main = little.directory([(0x0000, .undefined(Array("0100".utf8))), (0x2020, .ifd(0x100))], at: 16)
-            return padded(Array("OM SYSTEM\0\0\0II".utf8) + [4, 0] + main, to: 0x100)
-                + cameraSettings(little, at: 0x100, start: at - note, length: length)
+            RawFileBuilder.olympusNote(
+                header: Array("OM SYSTEM\0\0\0II".utf8) + [4, 0], writer: little, previewStart: at - note,
+                length: length)
         },
         Variant(
             name: "OLYMP, 0x1036 and 0x1037, offsets from the TIFF header", make: "OLYMPUS OPTICAL CO.,LTD",
@@ -83,23 +72,21 @@ import Testing
             name: "AOC big-endian in a little-endian file, offsets from the TIFF header", make: "PENTAX Corporation",
             fileBigEndian: false, maker: .pentax
         ) { at, length in
-            Array("AOC\0MM".utf8)
-                + big.directory(
-                    [(0x0000, .byte([3, 0, 0, 0])), (0x0003, .long([length])), (0x0004, .long([at]))], at: note + 6)
+            RawFileBuilder.pentaxNote(
+                header: Array("AOC\0MM".utf8), writer: big, directoryAt: note + 6, previewStart: at, length: length)
         },
         Variant(
             name: "AOC naming no byte order: the file's", make: "Asahi Optical Co.,Ltd", fileBigEndian: true,
             maker: .pentax
         ) { at, length in
-            Array("AOC\0  ".utf8)
-                + big.directory(
-                    [(0x0000, .byte([2, 0, 0, 0])), (0x0003, .long([length])), (0x0004, .long([at]))], at: note + 6)
+            RawFileBuilder.pentaxNote(
+                header: Array("AOC\0  ".utf8), writer: big, directoryAt: note + 6, previewStart: at, length: length)
         },
         Variant(name: "PENTAX, offsets from the note", make: "PENTAX", fileBigEndian: false, maker: .pentax) {
             at, length in
-            Array("PENTAX \0II".utf8)
-                + little.directory(
-                    [(0x0000, .byte([3, 0, 0, 0])), (0x0003, .long([length])), (0x0004, .long([at - note]))], at: 10)
+            RawFileBuilder.pentaxNote(
+                header: Array("PENTAX \0II".utf8), writer: little, directoryAt: 10, previewStart: at - note,
+                length: length)
         },
     ]
 
