@@ -70,7 +70,16 @@ let package = Package(
         // libvips and FFmpeg opened on first use rather than linked: they cost every run 45 ms at start.
         .target(name: "CLazyLibrary", linkerSettings: lazilyOpenedLibraries),
         // One-line wrappers for what Swift cannot call: varargs and macros.
-        .target(name: "CVipsShim", dependencies: ["CVips", "CLazyLibrary"]),
+        // orc_lock.c serialises ORC's compile and free for libvips (issue 32): the executables
+        // export both, so that libvips binds to them ahead of ORC's own.
+        .target(
+            name: "CVipsShim", dependencies: ["CVips", "CLazyLibrary"],
+            linkerSettings: [
+                .unsafeFlags(
+                    ["orc_program_compile", "orc_program_free"].flatMap {
+                        ["-Xlinker", "--export-dynamic-symbol=\($0)"]
+                    }, .when(platforms: [.linux]))
+            ]),
         .target(name: "CCurlShim", dependencies: ["CCurl", "CLazyLibrary"]),
         .target(name: "CFFmpegShim", dependencies: ["CFFmpeg", "CLazyLibrary"]),
 

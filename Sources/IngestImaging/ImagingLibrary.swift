@@ -30,6 +30,13 @@ public enum ImagingLibrary {
         _ = ingest_malloc_mmap_threshold(1 << 20)
     }
 
+    /// How many ORC compiles and frees libvips made through photoingest's lock (`orc_lock.c`).
+    ///
+    /// ORC before 0.4.34 compiles and frees without a lock of its own, and libvips before 8.15
+    /// compiles for every resize: issue 32's heap corruption. Non-zero once a resize was made with
+    /// such a libvips, which shows that the executable's lock is the one libvips calls.
+    static var serializedORCCalls: Int { ingest_orc_serialized_calls() }
+
     private static func start() throws(IngestError) {
         var reason = [CChar](repeating: 0, count: 512)
         guard ingest_vips_open(&reason, reason.count) == 0 else {

@@ -23,6 +23,9 @@ void ingest_vips_silence_warnings(void);
 // Opens libvips (see CLazyLibrary.h): 0, or -1 with the reason in `error`. Once, before any other
 // libvips or GLib call.
 int ingest_vips_open(char *error, size_t error_size);
+// How many ORC compiles and frees went through photoingest's lock (orc_lock.c): tests see with it
+// that libvips's calls reach the lock.
+long ingest_orc_serialized_calls(void);
 int ingest_malloc_arenas(int count);
 int ingest_malloc_mmap_threshold(int bytes);
 
