@@ -53,8 +53,9 @@ extension Archive {
         }
         close(target)
         var after = stat()
-        if failure == nil, fstat(source, &after) != 0 || FileStamp(after) != stamp || copied != Int(stamp.size)
-            || hasher.finalize() != hash
+        if failure == nil,
+            fstat(source, &after) != 0 || FileStamp(after) != stamp || copied != Int(stamp.size)
+                || hasher.finalize() != hash
         {
             failure = "\(path) changed since it was read; it will be read again on the next run"
         }

@@ -4,7 +4,9 @@ public enum MediaKind: String, Sendable, CaseIterable, Codable {
     /// Camera raw photos: shown through the largest JPEG preview they embed.
     case dng, cr2, cr3, nef, arw, raf, rw2, orf, pef
     /// Videos in ISO base media files: MP4 (and M4V), QuickTime, 3GPP.
-    case mp4, quickTime = "quicktime", threeGPP = "3gpp"
+    case mp4
+    case quickTime = "quicktime"
+    case threeGPP = "3gpp"
 
     public var isVideo: Bool {
         switch self {
@@ -116,7 +118,9 @@ public enum MediaSniffer {
         if ascii("GIF8") { return .unsupported(reason: "GIF images are not supported") }
         if starts([0x42, 0x4D]) && bytes.count >= 14 { return .unsupported(reason: "BMP images are not supported") }
         if ascii("RIFF") && ascii("AVI ", at: 8) { return .unsupported(reason: "video (AVI) is not supported yet") }
-        if starts([0x1A, 0x45, 0xDF, 0xA3]) { return .unsupported(reason: "video (Matroska/WebM) is not supported yet") }
+        if starts([0x1A, 0x45, 0xDF, 0xA3]) {
+            return .unsupported(reason: "video (Matroska/WebM) is not supported yet")
+        }
         if ascii("%PDF") { return .unsupported(reason: "PDF documents are not supported") }
         // JPEG XL: a bare codestream, or the ISO BMFF container's signature box.
         if starts([0x00, 0x00, 0x00, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A]) || starts([0xFF, 0x0A]) {
@@ -143,7 +147,7 @@ public enum MediaSniffer {
             // A box cut by the 64 bytes looked at still names its first brands.
             let end = min(raw.count, max(Int(reader.u32be(0)), 12))
             // Major brand at 8, minor version at 12, compatible brands from 16.
-            return [8] .map(reader.fourCC) + stride(from: 16, through: end - 4, by: 4).map(reader.fourCC)
+            return [8].map(reader.fourCC) + stride(from: 16, through: end - 4, by: 4).map(reader.fourCC)
         }
         let avif: Set = ["avif", "avis"]
         let heic: Set = ["heic", "heix", "heim", "heis", "hevc", "hevx"]
@@ -157,10 +161,15 @@ public enum MediaSniffer {
             return .supported(.heic)
         }
         if major == "crx " { return .supported(.cr3) }
-        if ["M4A ", "M4B ", "M4P ", "F4A ", "F4B "].contains(major) { return .unsupported(reason: "audio files are not supported") }
+        if ["M4A ", "M4B ", "M4P ", "F4A ", "F4B "].contains(major) {
+            return .unsupported(reason: "audio files are not supported")
+        }
         if major == "qt  " { return .supported(.quickTime) }
         if major.hasPrefix("3gp") || major.hasPrefix("3g2") { return .supported(.threeGPP) }
-        let mp4: Set = ["isom", "iso2", "iso3", "iso4", "iso5", "iso6", "mp41", "mp42", "avc1", "M4V ", "M4VH", "M4VP", "MSNV", "dash", "f4v ", "XAVC", "mmp4"]
+        let mp4: Set = [
+            "isom", "iso2", "iso3", "iso4", "iso5", "iso6", "mp41", "mp42", "avc1", "M4V ", "M4VH", "M4VP", "MSNV",
+            "dash", "f4v ", "XAVC", "mmp4",
+        ]
         if mp4.contains(major) || brands.contains(where: mp4.contains) { return .supported(.mp4) }
         return .unsupported(reason: "ISO media file of brand \"\(major)\" is not a supported photo or video")
     }

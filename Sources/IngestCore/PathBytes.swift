@@ -69,7 +69,11 @@ public enum PathBytes {
         guard Self.hasEscapes(path) else { return path }
         var text = ""
         for scalar in path.unicodeScalars {
-            if Self.isEscape(scalar) { text += Self.hex(scalar.value - Self.escapeBase) } else { text.unicodeScalars.append(scalar) }
+            if Self.isEscape(scalar) {
+                text += Self.hex(scalar.value - Self.escapeBase)
+            } else {
+                text.unicodeScalars.append(scalar)
+            }
         }
         return text
     }

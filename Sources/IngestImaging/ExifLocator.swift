@@ -89,7 +89,9 @@ public enum ExifLocator {
     ///
     /// The item starts with a 4-byte offset to the TIFF header, usually followed by `Exif\0\0`.
     static func heif(_ reader: ByteReader) -> UnsafeRawBufferPointer? {
-        guard let meta = ISOBox.find("meta", in: reader, range: 0..<reader.count), meta.payload.count >= 4 else { return nil }
+        guard let meta = ISOBox.find("meta", in: reader, range: 0..<reader.count), meta.payload.count >= 4 else {
+            return nil
+        }
         // meta is a full box: version and flags come before its children.
         let children = (meta.payload.lowerBound + 4)..<meta.payload.upperBound
         guard let iinf = ISOBox.find("iinf", in: reader, range: children),
@@ -191,8 +193,12 @@ public enum ExifLocator {
         let searchLimit = min(block.count - 4, 16)
         guard searchLimit >= 0 else { return nil }
         for start in 0...searchLimit {
-            let a = block[start], b = block[start + 1], c = block[start + 2], d = block[start + 3]
-            if (a == 0x49 && b == 0x49 && c == 0x2A && d == 0x00) || (a == 0x4D && b == 0x4D && c == 0x00 && d == 0x2A) {
+            let a = block[start]
+            let b = block[start + 1]
+            let c = block[start + 2]
+            let d = block[start + 3]
+            if (a == 0x49 && b == 0x49 && c == 0x2A && d == 0x00) || (a == 0x4D && b == 0x4D && c == 0x00 && d == 0x2A)
+            {
                 return UnsafeRawBufferPointer(rebasing: block[start...])
             }
         }

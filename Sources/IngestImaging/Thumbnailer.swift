@@ -154,7 +154,9 @@ public struct Thumbnailer: Sendable {
         // Always, 1 included: the preview's own orientation tag must not survive to turn the 200.
         if let orientation {
             let input = shrunk
-            shrunk = try ImageRef.make("turning the preview") { ingest_vips_orient(input.pointer, &$0, Int32(orientation)) }
+            shrunk = try ImageRef.make("turning the preview") {
+                ingest_vips_orient(input.pointer, &$0, Int32(orientation))
+            }
         }
         let large = try self.displayable(shrunk).copiedToMemory()
         let largeJPEG = try large.jpeg(quality: self.quality)

@@ -18,7 +18,8 @@ public enum VideoFrameReader {
         guard ingest_av_open(&reason, reason.count) == 0 else {
             throw IngestError(
                 .invalidConfiguration,
-                "FFmpeg's libraries could not be loaded: \(String(nulTerminated: reason)) (is libavformat59 installed?)")
+                "FFmpeg's libraries could not be loaded: \(String(nulTerminated: reason)) (is libavformat59 installed?)"
+            )
         }
         ingest_av_silence_logs()
     }

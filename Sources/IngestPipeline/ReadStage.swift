@@ -134,11 +134,14 @@ public struct ReadStage: Stage {
         Array(head).withUnsafeBytes { take($0) }
         var buffer = [UInt8](repeating: 0, count: Self.chunkSize)
         while offset < size {
-            let got = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, Int(min(UInt64($0.count), size - offset))) }
+            let got = buffer.withUnsafeMutableBytes {
+                Glibc.read(descriptor, $0.baseAddress!, Int(min(UInt64($0.count), size - offset)))
+            }
             if got < 0 && errno == EINTR { continue }
             if got <= 0 {
                 throw IngestError(
-                    .changedWhileReading, "the file shrank or could not be read to its end while being read", path: file.path)
+                    .changedWhileReading, "the file shrank or could not be read to its end while being read",
+                    path: file.path)
             }
             buffer.withUnsafeBytes { take(UnsafeRawBufferPointer(rebasing: $0[0..<got])) }
         }
@@ -170,7 +173,9 @@ public struct ReadStage: Stage {
     static func readFully(_ descriptor: Int32, into buffer: inout [UInt8], path: String) throws(IngestError) -> Int {
         var count = 0
         while count < buffer.count {
-            let got = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + count, $0.count - count) }
+            let got = buffer.withUnsafeMutableBytes {
+                Glibc.read(descriptor, $0.baseAddress! + count, $0.count - count)
+            }
             if got < 0 && errno == EINTR { continue }
             if got < 0 {
                 throw IngestError(.unreadable, "cannot read: \(String(cString: strerror(errno)))", path: path)

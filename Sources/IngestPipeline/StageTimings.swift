@@ -39,7 +39,9 @@ public struct LatencyHistogram: Sendable {
     public mutating func add(_ seconds: Double) {
         let micros = max(seconds * 1e6, 1)
         let index = Int((log2(micros) * Self.resolution).rounded(.down))
-        if index >= self.buckets.count { self.buckets.append(contentsOf: repeatElement(0, count: index + 1 - self.buckets.count)) }
+        if index >= self.buckets.count {
+            self.buckets.append(contentsOf: repeatElement(0, count: index + 1 - self.buckets.count))
+        }
         self.buckets[index] += 1
         self.count += 1
         self.total += seconds

@@ -27,7 +27,8 @@ public final class WorkerPool: @unchecked Sendable {
     }
 
     /// Runs `body` on one of the pool's threads and returns its result.
-    public func run<T: Sendable>(_ body: @escaping @Sendable () throws(IngestError) -> T) async throws(IngestError) -> T {
+    public func run<T: Sendable>(_ body: @escaping @Sendable () throws(IngestError) -> T) async throws(IngestError) -> T
+    {
         let result: Result<T, IngestError> = await withCheckedContinuation { continuation in
             self.enqueue {
                 continuation.resume(returning: Result { () throws(IngestError) -> T in try body() })

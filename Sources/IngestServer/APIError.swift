@@ -9,7 +9,10 @@ public struct APIError: HTTPResponseError, CustomStringConvertible {
     public var fields: [String: any Sendable]
     public var headers: HTTPFields
 
-    public init(_ status: HTTPResponse.Status, _ message: String, fields: [String: any Sendable] = [:], headers: HTTPFields = [:]) {
+    public init(
+        _ status: HTTPResponse.Status, _ message: String, fields: [String: any Sendable] = [:],
+        headers: HTTPFields = [:]
+    ) {
         self.status = status
         self.message = message
         self.fields = fields
@@ -28,8 +31,12 @@ public struct APIError: HTTPResponseError, CustomStringConvertible {
 /// JSON responses from plain dictionaries: the contract's field names vary too much between
 /// routes for one Codable type each to pay off.
 enum JSONBody {
-    static func response(_ object: [String: Any], status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+    static func response(_ object: [String: Any], status: HTTPResponse.Status = .ok, headers: HTTPFields = [:])
+        -> Response
+    {
+        let data =
+            (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
+            ?? Data("{}".utf8)
         var headers = headers
         headers[.contentType] = "application/json"
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))

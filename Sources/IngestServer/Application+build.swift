@@ -36,7 +36,8 @@ public func buildApplication(
 
     return Application(
         router: router,
-        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "photoshare-server"),
+        configuration: .init(
+            address: .hostname(configuration.host, port: configuration.port), serverName: "photoshare-server"),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: logger)
 }

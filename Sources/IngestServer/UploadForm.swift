@@ -85,7 +85,10 @@ final class UploadForm {
         buffer.withUnsafeReadableBytes { bytes in
             switch self.sink {
             case .field, .thumbnail:
-                let limit = self.sink.map { if case .thumbnail = $0 { self.limits.thumbnailBytes } else { self.limits.fieldBytes } } ?? 0
+                let limit =
+                    self.sink.map {
+                        if case .thumbnail = $0 { self.limits.thumbnailBytes } else { self.limits.fieldBytes }
+                    } ?? 0
                 guard self.fieldBuffer.count + bytes.count <= limit else {
                     self.failure = "a form part is larger than \(limit) bytes"
                     return

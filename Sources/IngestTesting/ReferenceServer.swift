@@ -14,7 +14,8 @@ public final class ReferenceServer: @unchecked Sendable {
 
     public static let chosenSeed: UInt64 = {
         let seed =
-            ProcessInfo.processInfo.environment["PHOTOINGEST_FAULT_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64.max)
+            ProcessInfo.processInfo.environment["PHOTOINGEST_FAULT_SEED"].flatMap(UInt64.init)
+            ?? UInt64.random(in: 0...UInt64.max)
         print("fault injection seed for this test run: PHOTOINGEST_FAULT_SEED=\(seed)")
         return seed
     }()
@@ -33,7 +34,8 @@ public final class ReferenceServer: @unchecked Sendable {
     /// Starts `photoshare-server serve` with `arguments` added (fault injection, limits).
     public init(_ arguments: [String] = [], data: TemporaryFolder = TemporaryFolder("server")) throws {
         self.data = data
-        (self.process, self.port) = try Self.start(data: self.data, port: 0, dataLimit: nil, seed: self.faultSeed, arguments)
+        (self.process, self.port) = try Self.start(
+            data: self.data, port: 0, dataLimit: nil, seed: self.faultSeed, arguments)
     }
 
     /// The server's process id, to watch its memory.
@@ -70,7 +72,8 @@ public final class ReferenceServer: @unchecked Sendable {
     ) throws -> (Process, Int) {
         let process = Process()
         var command =
-            [Self.executable.path, "serve", "--data", data.path, "--port", String(port), "--fault-seed", String(seed)] + arguments
+            [Self.executable.path, "serve", "--data", data.path, "--port", String(port), "--fault-seed", String(seed)]
+            + arguments
         if let dataLimit {
             command = SmallFileSystem.command(mounting: data.path, bytes: dataLimit, script: "exec \"$@\"", command)
         }
@@ -95,7 +98,10 @@ public final class ReferenceServer: @unchecked Sendable {
         reader.start()
         let deadline = Date().addingTimeInterval(60)
         while !line.isSet && Date() < deadline { usleep(10_000) }
-        guard let text = line.value, let port = text.split(separator: ":").last.flatMap({ Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
+        guard let text = line.value,
+            let port = text.split(separator: ":").last.flatMap({
+                Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            })
         else {
             process.terminate()
             throw FixtureError("photoshare-server did not start: \(line.value ?? "no output")")
@@ -109,21 +115,27 @@ public final class ReferenceServer: @unchecked Sendable {
     @discardableResult
     public func command(_ arguments: [String], secret: String = ReferenceServer.secret) throws -> String {
         let result = try runProgram(Self.executable.path, arguments, environment: ["PHOTOSHARE_SECRET": secret])
-        guard result.status == 0 else { throw FixtureError("photoshare-server \(arguments.first ?? ""): \(result.stderr)") }
+        guard result.status == 0 else {
+            throw FixtureError("photoshare-server \(arguments.first ?? ""): \(result.stderr)")
+        }
         return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Adds an event and returns its id.
-    public func addEvent(name: String, start: String, end: String, participants: [String] = ["alice"]) throws -> String {
+    public func addEvent(name: String, start: String, end: String, participants: [String] = ["alice"]) throws -> String
+    {
         try self.command(
             ["event", "add", "--data", self.data.path, "--name", name, "--start", start, "--end", end]
                 + participants.flatMap { ["--participant", $0] })
     }
 
-    public func token(user: String = "alice", ttl: Int = 3_600, kind: String? = nil, secret: String = ReferenceServer.secret) throws
+    public func token(
+        user: String = "alice", ttl: Int = 3_600, kind: String? = nil, secret: String = ReferenceServer.secret
+    ) throws
         -> String
     {
-        try self.command(["token", "--user", user, "--ttl=\(ttl)"] + (kind.map { ["--kind", $0] } ?? []), secret: secret)
+        try self.command(
+            ["token", "--user", user, "--ttl=\(ttl)"] + (kind.map { ["--kind", $0] } ?? []), secret: secret)
     }
 
     /// Runs SQL on the server's index and returns what sqlite3 printed.

@@ -20,7 +20,8 @@ public enum SmallFileSystem {
     /// Whether this machine lets the tests mount one (not in every container).
     public static let isAvailable: Bool = {
         let folder = TemporaryFolder("mount-probe")
-        let result = try? runProgram(Self.unshare[0], Array(Self.command(mounting: folder.path, bytes: 1 << 20, script: "true", []).dropFirst()))
+        let result = try? runProgram(
+            Self.unshare[0], Array(Self.command(mounting: folder.path, bytes: 1 << 20, script: "true", []).dropFirst()))
         return result?.status == 0
     }()
 }

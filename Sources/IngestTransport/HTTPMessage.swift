@@ -3,7 +3,10 @@ import Foundation
 /// One HTTP request as photoingest makes them: a URL, headers, and a body that is nothing,
 /// JSON, or a multipart form whose file parts stream from disk.
 public struct HTTPRequest: Sendable {
-    public enum Method: String, Sendable { case get = "GET", post = "POST" }
+    public enum Method: String, Sendable {
+        case get = "GET"
+        case post = "POST"
+    }
 
     public var method: Method
     public var url: String

@@ -22,7 +22,9 @@ enum PhotoShareDecoding {
 
     /// Both shapes of the hash list, every spelling of a hash.
     static func hashes(_ body: Data) -> KnownHashes? {
-        guard let list = try? JSONDecoder().decode(HashList.self, from: body), let hashes = list.hashes else { return nil }
+        guard let list = try? JSONDecoder().decode(HashList.self, from: body), let hashes = list.hashes else {
+            return nil
+        }
         return KnownHashes(hashes)
     }
 

@@ -1,6 +1,6 @@
 import CCurlShim
-import IngestCore
 import Foundation
+import IngestCore
 
 /// One request in flight: its easy handle and everything libcurl reads from or writes to
 /// while it runs. Owned by the transport's thread from start to finish.
@@ -14,7 +14,10 @@ final class Transfer {
     var responseHeaders: [String: String] = [:]
     let continuation: CheckedContinuation<Result<HTTPResponse, TransportError>, Never>
 
-    init?(_ request: HTTPRequest, options: TransportOptions, continuation: CheckedContinuation<Result<HTTPResponse, TransportError>, Never>) {
+    init?(
+        _ request: HTTPRequest, options: TransportOptions,
+        continuation: CheckedContinuation<Result<HTTPResponse, TransportError>, Never>
+    ) {
         guard let easy = curl_easy_init() else { return nil }
         self.easy = easy
         self.continuation = continuation
@@ -35,22 +38,28 @@ final class Transfer {
             _ = ingest_curl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, 0)
             _ = ingest_curl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, 0)
         }
-        _ = ingest_curl_easy_setopt_write_function(easy, CURLOPT_WRITEFUNCTION, { data, size, count, context in
-            let transfer = Unmanaged<Transfer>.fromOpaque(context!).takeUnretainedValue()
-            transfer.responseBody.append(UnsafeRawPointer(data!).assumingMemoryBound(to: UInt8.self), count: size * count)
-            return size * count
-        })
+        _ = ingest_curl_easy_setopt_write_function(
+            easy, CURLOPT_WRITEFUNCTION,
+            { data, size, count, context in
+                let transfer = Unmanaged<Transfer>.fromOpaque(context!).takeUnretainedValue()
+                transfer.responseBody.append(
+                    UnsafeRawPointer(data!).assumingMemoryBound(to: UInt8.self), count: size * count)
+                return size * count
+            })
         _ = ingest_curl_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, me)
-        _ = ingest_curl_easy_setopt_write_function(easy, CURLOPT_HEADERFUNCTION, { data, size, count, context in
-            let transfer = Unmanaged<Transfer>.fromOpaque(context!).takeUnretainedValue()
-            let line = String(decoding: UnsafeRawBufferPointer(start: data, count: size * count), as: UTF8.self)
-            if line.hasPrefix("HTTP/") { transfer.responseHeaders = [:] }
-            if let colon = line.firstIndex(of: ":") {
-                let name = line[..<colon].lowercased()
-                transfer.responseHeaders[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
-            }
-            return size * count
-        })
+        _ = ingest_curl_easy_setopt_write_function(
+            easy, CURLOPT_HEADERFUNCTION,
+            { data, size, count, context in
+                let transfer = Unmanaged<Transfer>.fromOpaque(context!).takeUnretainedValue()
+                let line = String(decoding: UnsafeRawBufferPointer(start: data, count: size * count), as: UTF8.self)
+                if line.hasPrefix("HTTP/") { transfer.responseHeaders = [:] }
+                if let colon = line.firstIndex(of: ":") {
+                    let name = line[..<colon].lowercased()
+                    transfer.responseHeaders[name] = line[line.index(after: colon)...].trimmingCharacters(
+                        in: .whitespacesAndNewlines)
+                }
+                return size * count
+            })
         _ = ingest_curl_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, me)
 
         // The hash check already ran: no 100-continue round trip per file.
@@ -62,7 +71,10 @@ final class Transfer {
             headers.append(("Content-Type", "application/json"))
             _ = ingest_curl_easy_setopt_long(easy, CURLOPT_POSTFIELDSIZE, data.count)
             // COPYPOSTFIELDS copies the bytes before it returns.
-            data.withUnsafeBytes { _ = ingest_curl_easy_setopt_pointer(easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: $0.baseAddress)) }
+            data.withUnsafeBytes {
+                _ = ingest_curl_easy_setopt_pointer(
+                    easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: $0.baseAddress))
+            }
         case .multipart(let parts):
             // Every property is set by now, so a nil here still runs deinit, which frees the handle.
             guard self.attach(parts) else { return nil }
@@ -100,7 +112,8 @@ final class Transfer {
                 curl_mime_data_cb(
                     handle, curl_off_t(size),
                     { buffer, size, count, context in
-                        Unmanaged<FileSource>.fromOpaque(context!).takeUnretainedValue().read(into: buffer!, size * count)
+                        Unmanaged<FileSource>.fromOpaque(context!).takeUnretainedValue().read(
+                            into: buffer!, size * count)
                     },
                     { context, offset, origin in
                         Unmanaged<FileSource>.fromOpaque(context!).takeUnretainedValue().seek(offset, origin)

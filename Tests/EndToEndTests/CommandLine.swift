@@ -19,7 +19,8 @@ struct CommandLine {
         return try runProgram(
             command[0], Array(command.dropFirst()),
             environment: [
-                "XDG_DATA_HOME": self.folder.appending("data").path, "XDG_STATE_HOME": self.folder.appending("state").path,
+                "XDG_DATA_HOME": self.folder.appending("data").path,
+                "XDG_STATE_HOME": self.folder.appending("state").path,
                 // No config file of the machine's user reaches the tests.
                 "XDG_CONFIG_HOME": self.folder.appending("config").path,
             ].merging(environment) { $1 })
@@ -46,7 +47,9 @@ extension CommandLine {
     func startAndWaitForOriginals(_ corpus: URL, _ count: Int) throws -> (Process, Pipe) {
         let process = Process()
         process.executableURL = TestEnvironment.photoingest
-        process.arguments = ["run", corpus.path, "--archive", self.archive.path, "--catalog", self.catalog.path, "--jobs", "1"]
+        process.arguments = [
+            "run", corpus.path, "--archive", self.archive.path, "--catalog", self.catalog.path, "--jobs", "1",
+        ]
         process.environment = ProcessInfo.processInfo.environment.merging(
             ["XDG_CONFIG_HOME": self.folder.appending("config").path]) { $1 }
         let output = Pipe()

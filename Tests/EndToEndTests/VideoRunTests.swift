@@ -12,11 +12,14 @@ import Testing
         let folder = Self.folder
         _ = try Fixtures.video(in: folder, name: "moov-at-end.mp4", creationTime: "2025-09-27T21:30:00Z")
         _ = try Fixtures.video(
-            in: folder, name: "portrait.mov", creationTime: "2025-09-27T22:00:00Z", faststart: true, tags: ["Rotation": "90"])
+            in: folder, name: "portrait.mov", creationTime: "2025-09-27T22:00:00Z", faststart: true,
+            tags: ["Rotation": "90"])
         _ = try Fixtures.video(
             in: folder, name: "iphone.mov", creationTime: "2025-09-27T20:00:00Z",
             tags: ["Keys:CreationDate": "2025:09:27 23:15:00+02:00"])
-        _ = try Fixtures.jpeg(in: folder, name: "photo.jpg", tags: ["EXIF:DateTimeOriginal": "2025:09:27 21:39:00", "EXIF:OffsetTimeOriginal": "+00:00"])
+        _ = try Fixtures.jpeg(
+            in: folder, name: "photo.jpg",
+            tags: ["EXIF:DateTimeOriginal": "2025:09:27 21:39:00", "EXIF:OffsetTimeOriginal": "+00:00"])
         return folder.url
     }
 
@@ -27,7 +30,9 @@ import Testing
         "iphone.mov": ("quicktime-offset", "2025-09-27T21:15:00Z", "video/quicktime", (320, 240)),
     ]
 
-    @Test("Into the archive: each video dated as its container says, thumbnails upright and never upscaled, original whole")
+    @Test(
+        "Into the archive: each video dated as its container says, thumbnails upright and never upscaled, original whole"
+    )
     func archiveRun() throws {
         let media = try Self.media.get()
         let cli = CommandLine("video-archive")
@@ -40,10 +45,13 @@ import Testing
             #expect(entry["captureTime"] as? String == instant, "\(name): \(entry)")
             #expect(entry["mediaType"] as? String == mediaType, "\(name): \(entry)")
             let hash = try Fixtures.sha256sum(media.appendingPathComponent(name))
-            let original = cli.archive.appendingPathComponent("originals/\(hash.prefix(2))/\(hash).\(name.split(separator: ".").last!)")
+            let original = cli.archive.appendingPathComponent(
+                "originals/\(hash.prefix(2))/\(hash).\(name.split(separator: ".").last!)")
             #expect(try Fixtures.sha256sum(original) == hash, "\(name): the stored original is not the file")
-            let large = try Fixtures.dimensions(of: cli.archive.appendingPathComponent("thumbnails/500/\(hash.prefix(2))/\(hash).jpg"))
-            let small = try Fixtures.dimensions(of: cli.archive.appendingPathComponent("thumbnails/200/\(hash.prefix(2))/\(hash).jpg"))
+            let large = try Fixtures.dimensions(
+                of: cli.archive.appendingPathComponent("thumbnails/500/\(hash.prefix(2))/\(hash).jpg"))
+            let small = try Fixtures.dimensions(
+                of: cli.archive.appendingPathComponent("thumbnails/200/\(hash.prefix(2))/\(hash).jpg"))
             #expect(large.width == size.0 && large.height == size.1, "\(name): 500 px thumbnail is \(large)")
             #expect(max(small.width, small.height) == 200, "\(name): 200 px thumbnail is \(small)")
         }
@@ -57,7 +65,9 @@ import Testing
         let server = try ReferenceServer()
         _ = try server.addEvent(name: "Party", start: "2025-09-27T00:00:00Z", end: "2025-09-28T00:00:00Z")
         let cli = CommandLine("video-server")
-        let run = try cli.ingest([media], ["--server", server.url, "--timezone", "UTC"], environment: ["PHOTOINGEST_TOKEN": try server.token()])
+        let run = try cli.ingest(
+            [media], ["--server", server.url, "--timezone", "UTC"],
+            environment: ["PHOTOINGEST_TOKEN": try server.token()])
         #expect(run.status == 0, "\(run.result.stderr)")
         #expect(run.count("uploaded") == 4)
         for (name, (_, _, mediaType, _)) in Self.expected {
@@ -65,7 +75,8 @@ import Testing
             #expect(try server.sql("SELECT media_type FROM photo WHERE sha256 = '\(hash)'") == mediaType, "\(name)")
             #expect(try server.sql("SELECT thumbnail_500 != '' FROM photo WHERE sha256 = '\(hash)'") == "1", "\(name)")
             let stored = try server.sql("SELECT original FROM photo WHERE sha256 = '\(hash)'")
-            #expect(try Fixtures.sha256sum(server.data.appending(stored)) == hash, "\(name): the server holds other bytes")
+            #expect(
+                try Fixtures.sha256sum(server.data.appending(stored)) == hash, "\(name): the server holds other bytes")
         }
     }
 }

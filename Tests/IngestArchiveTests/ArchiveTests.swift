@@ -25,14 +25,20 @@ import Testing
         let hex = item.hash.hex
         let original = self.folder.appending("originals/\(hex.prefix(2))/\(hex).jpg")
         #expect(try Data(contentsOf: original) == Data("original bytes".utf8))
-        #expect(try Data(contentsOf: self.folder.appending("thumbnails/500/\(hex.prefix(2))/\(hex).jpg")) == Data("large".utf8))
-        #expect(try Data(contentsOf: self.folder.appending("thumbnails/200/\(hex.prefix(2))/\(hex).jpg")) == Data("small".utf8))
+        #expect(
+            try Data(contentsOf: self.folder.appending("thumbnails/500/\(hex.prefix(2))/\(hex).jpg"))
+                == Data("large".utf8))
+        #expect(
+            try Data(contentsOf: self.folder.appending("thumbnails/200/\(hex.prefix(2))/\(hex).jpg"))
+                == Data("small".utf8))
         #expect(try await archive.hashes(inEvent: "party") == [item.hash])
         // Nothing is left under a temporary name.
         #expect(try FileManager.default.contentsOfDirectory(atPath: self.folder.appending("tmp").path).isEmpty)
     }
 
-    @Test("A video is copied from its file, hashed on the way; a file changed since it was read is refused, nothing left behind")
+    @Test(
+        "A video is copied from its file, hashed on the way; a file changed since it was read is refused, nothing left behind"
+    )
     func aVideoIsCopiedFromItsFileAndChecked() async throws {
         let archive = try Archive(root: self.folder.path)
         try await archive.register(Event(id: "party", name: "party"))
@@ -57,8 +63,11 @@ import Testing
         let stored = self.folder.appending("originals/\(hash.hex.prefix(2))/\(hash.hex).mp4")
         #expect(try Data(contentsOf: stored) == Data(bytes))
         // No frame decoded: no thumbnail files, empty paths in the index.
-        #expect(!FileManager.default.fileExists(atPath: self.folder.appending("thumbnails/500/\(hash.hex.prefix(2))/\(hash.hex).jpg").path))
-        let row = try runProgram("sqlite3", [self.folder.appending("index.sqlite").path, "SELECT media_type, thumbnail_500 FROM photo"])
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: self.folder.appending("thumbnails/500/\(hash.hex.prefix(2))/\(hash.hex).jpg").path))
+        let row = try runProgram(
+            "sqlite3", [self.folder.appending("index.sqlite").path, "SELECT media_type, thumbnail_500 FROM photo"])
         #expect(row.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "video/mp4|")
     }
 
@@ -98,7 +107,9 @@ import Testing
         let base = Date(timeIntervalSince1970: 1_759_000_000)
         for (name, offset) in [("Brunch", 2.0), ("Party", 1.0), ("Trip", 3.0)] {
             _ = try await archive.addEvent(
-                name: name, window: EventWindow(start: base.addingTimeInterval(offset * day), end: base.addingTimeInterval(offset * day + 3_600)),
+                name: name,
+                window: EventWindow(
+                    start: base.addingTimeInterval(offset * day), end: base.addingTimeInterval(offset * day + 3_600)),
                 participants: ["alice"])
         }
         #expect(try await archive.events().map(\.event.name) == ["Party", "Brunch", "Trip"])

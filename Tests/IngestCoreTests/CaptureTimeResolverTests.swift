@@ -12,7 +12,8 @@ import Testing
 
     func utc(_ text: String) -> Date { RFC3339.parse(text)! }
 
-    @Test("OffsetTimeOriginal east, west and +05:45 gives the instant the camera meant",
+    @Test(
+        "OffsetTimeOriginal east, west and +05:45 gives the instant the camera meant",
         arguments: [
             ("2025:09:27 21:39:00", "-07:00", "2025-09-28T04:39:00Z"),
             ("2025:09:27 21:39:00", "+02:00", "2025-09-27T19:39:00Z"),
@@ -32,7 +33,8 @@ import Testing
 
     @Test func subsecondsAreKept() {
         let capture = self.resolver().resolve(
-            ExifTimeFields(dateTimeOriginal: "2025:09:27 21:39:00", subSecTimeOriginal: "07", offsetTimeOriginal: "+00:00"),
+            ExifTimeFields(
+                dateTimeOriginal: "2025:09:27 21:39:00", subSecTimeOriginal: "07", offsetTimeOriginal: "+00:00"),
             fileModified: self.mtime)
         #expect(capture.instant == self.utc("2025-09-27T21:39:00.070Z"))
         #expect(capture.localTime?.millisecond == 70)
@@ -64,16 +66,19 @@ import Testing
         #expect(original.source == .exifAssumedZone)
     }
 
-    @Test("Malformed offsets are refused and said so",
+    @Test(
+        "Malformed offsets are refused and said so",
         arguments: ["+15:00", "-14:30", "+5:00", "0200", "+02:60", "Z", "+02:00:00", "+ab:cd"])
     func malformedOffset(offset: String) {
         let capture = self.resolver().resolve(
-            ExifTimeFields(dateTimeOriginal: "2025:09:27 21:39:00", offsetTimeOriginal: offset), fileModified: self.mtime)
+            ExifTimeFields(dateTimeOriginal: "2025:09:27 21:39:00", offsetTimeOriginal: offset),
+            fileModified: self.mtime)
         #expect(capture.source == .exifAssumedZone)
         #expect(capture.notes.contains { $0.contains("OffsetTimeOriginal") && $0.contains("refused") })
     }
 
-    @Test("Impossible wall times are refused rather than guessed",
+    @Test(
+        "Impossible wall times are refused rather than guessed",
         arguments: [
             ("0000:00:00 00:00:00", "all zero"), ("    :  :     :  :  ", "blank"), ("", "blank"),
             ("2025:13:01 10:00:00", "no such date"), ("2025:02:30 10:00:00", "no such date"),
@@ -115,22 +120,28 @@ import Testing
         #expect(capture.instant == self.utc("2025-09-28T04:39:12Z"))
     }
 
-    @Test("Stale or broken GPS fixes are refused",
+    @Test(
+        "Stale or broken GPS fixes are refused",
         arguments: [
             // a day off: beyond 14 h
-            ExifTimeFields(dateTimeOriginal: "2025:09:27 21:39:00", gpsDateStamp: "2025:09:26",
+            ExifTimeFields(
+                dateTimeOriginal: "2025:09:27 21:39:00", gpsDateStamp: "2025:09:26",
                 gpsTimeStamp: [ExifRational(21, 1), ExifRational(39, 1), ExifRational(0, 1)]),
             // 40 minutes: rounds to +00:45, which no zone uses
-            ExifTimeFields(dateTimeOriginal: "2025:09:27 21:39:00", gpsDateStamp: "2025:09:27",
+            ExifTimeFields(
+                dateTimeOriginal: "2025:09:27 21:39:00", gpsDateStamp: "2025:09:27",
                 gpsTimeStamp: [ExifRational(20, 1), ExifRational(59, 1), ExifRational(0, 1)]),
             // 2 h 7.5 min: midway between quarter hours, a fix minutes stale
-            ExifTimeFields(dateTimeOriginal: "2025:09:27 21:39:00", gpsDateStamp: "2025:09:27",
+            ExifTimeFields(
+                dateTimeOriginal: "2025:09:27 21:39:00", gpsDateStamp: "2025:09:27",
                 gpsTimeStamp: [ExifRational(19, 1), ExifRational(31, 1), ExifRational(30, 1)]),
             // void status
-            ExifTimeFields(dateTimeOriginal: "2025:09:27 21:39:00", gpsDateStamp: "2025:09:27",
+            ExifTimeFields(
+                dateTimeOriginal: "2025:09:27 21:39:00", gpsDateStamp: "2025:09:27",
                 gpsTimeStamp: [ExifRational(19, 1), ExifRational(39, 1), ExifRational(0, 1)], gpsStatus: "V"),
             // zero denominator
-            ExifTimeFields(dateTimeOriginal: "2025:09:27 21:39:00", gpsDateStamp: "2025:09:27",
+            ExifTimeFields(
+                dateTimeOriginal: "2025:09:27 21:39:00", gpsDateStamp: "2025:09:27",
                 gpsTimeStamp: [ExifRational(19, 0), ExifRational(39, 1), ExifRational(0, 1)]),
         ])
     func gpsRefused(fields: ExifTimeFields) {
@@ -141,7 +152,9 @@ import Testing
 
     @Test func gpsAloneGivesUTCAndMTimeIsTheLastResort() {
         let gpsOnly = self.resolver().resolve(
-            ExifTimeFields(gpsDateStamp: "2025:09:27", gpsTimeStamp: [ExifRational(19, 1), ExifRational(39, 1), ExifRational(30, 1)]),
+            ExifTimeFields(
+                gpsDateStamp: "2025:09:27",
+                gpsTimeStamp: [ExifRational(19, 1), ExifRational(39, 1), ExifRational(30, 1)]),
             fileModified: self.mtime)
         #expect(gpsOnly.source == .gpsUTC)
         #expect(gpsOnly.instant == self.utc("2025-09-27T19:39:30Z"))
@@ -151,7 +164,8 @@ import Testing
         #expect(nothing.source.isAssumed)
     }
 
-    @Test("Assumed zones are DST-correct, and a fold takes the earlier instant",
+    @Test(
+        "Assumed zones are DST-correct, and a fold takes the earlier instant",
         arguments: [
             // Los Angeles: PDT (-07:00) in summer, PST (-08:00) in winter.
             ("America/Los_Angeles", "2025:07:01 12:00:00", "2025-07-01T19:00:00Z", nil as String?),

@@ -87,14 +87,18 @@ import Testing
 
     @Test("Raw formats and JPEG XL by their magic numbers; a CR3 is a photo, not a video")
     func rawFormatsAndJPEGXL() {
-        #expect(MediaSniffer.sniff(self.bytes([0x49, 0x49, 0x2A, 0, 0x10, 0, 0, 0], "CR\u{2}\u{0}")) == .supported(.cr2))
+        #expect(
+            MediaSniffer.sniff(self.bytes([0x49, 0x49, 0x2A, 0, 0x10, 0, 0, 0], "CR\u{2}\u{0}")) == .supported(.cr2))
         #expect(MediaSniffer.sniff(self.bytes([0x49, 0x49, 0x55, 0, 0x18, 0, 0, 0])) == .supported(.rw2))
         #expect(MediaSniffer.sniff(self.bytes([], "IIRO")) == .supported(.orf))
         #expect(MediaSniffer.sniff(self.bytes([], "MMOR")) == .supported(.orf))
         #expect(MediaSniffer.sniff(self.bytes([], "FUJIFILMCCD-RAW 0201")) == .supported(.raf))
-        #expect(MediaSniffer.sniff(self.bytes([0, 0, 0, 0x18], "ftypcrx \u{0}\u{0}\u{0}\u{1}crx isom")) == .supported(.cr3))
+        #expect(
+            MediaSniffer.sniff(self.bytes([0, 0, 0, 0x18], "ftypcrx \u{0}\u{0}\u{0}\u{1}crx isom")) == .supported(.cr3))
         #expect(MediaSniffer.sniff(self.bytes([0xFF, 0x0A, 0x08, 0x04])) == .supported(.jxl))
-        #expect(MediaSniffer.sniff(self.bytes([0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A])) == .supported(.jxl))
+        #expect(
+            MediaSniffer.sniff(self.bytes([0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A]))
+                == .supported(.jxl))
     }
 
     /// The reason given for refusing `bytes`, or nil when they were taken for a photo.

@@ -5,8 +5,11 @@ import Testing
     /// A box: 32-bit size (or 1 and a 64-bit one), type, contents.
     func box(_ type: String, _ contents: [UInt8], large: Bool = false) -> [UInt8] {
         let size = contents.count + (large ? 16 : 8)
-        let be = { (value: UInt64, width: Int) in (0..<width).map { UInt8(truncatingIfNeeded: value >> UInt64((width - 1 - $0) * 8)) } }
-        return (large ? be(1, 4) : be(UInt64(size), 4)) + Array(type.utf8) + (large ? be(UInt64(size), 8) : []) + contents
+        let be = { (value: UInt64, width: Int) in
+            (0..<width).map { UInt8(truncatingIfNeeded: value >> UInt64((width - 1 - $0) * 8)) }
+        }
+        return (large ? be(1, 4) : be(UInt64(size), 4)) + Array(type.utf8) + (large ? be(UInt64(size), 8) : [])
+            + contents
     }
 
     /// Feeds `file` in chunks of `step` bytes, as the read stage does with its buffer.
@@ -21,7 +24,9 @@ import Testing
         return collector
     }
 
-    @Test("moov is kept wherever it sits, after a large mdat (64-bit size) too, whatever the chunk size", arguments: [1, 5, 4_096, 1 << 20])
+    @Test(
+        "moov is kept wherever it sits, after a large mdat (64-bit size) too, whatever the chunk size",
+        arguments: [1, 5, 4_096, 1 << 20])
     func keepsTheMovieBoxWhereverItIs(step: Int) {
         let movie = self.box("mvhd", [UInt8](repeating: 7, count: 100)) + self.box("trak", [1, 2, 3])
         let ftyp = self.box("ftyp", Array("isom\u{0}\u{0}\u{2}\u{0}isommp41".utf8))

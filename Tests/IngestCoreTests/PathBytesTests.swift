@@ -3,7 +3,8 @@ import IngestCore
 import Testing
 
 @Suite struct PathBytesTests {
-    @Test("Names that are UTF-8 are themselves; other byte strings go there and back unchanged",
+    @Test(
+        "Names that are UTF-8 are themselves; other byte strings go there and back unchanged",
         arguments: [
             Array("plain.jpg".utf8),
             Array("café – 東京.heic".utf8),
@@ -19,7 +20,9 @@ import Testing
             Array(UnsafeBufferPointer(start: pointer, count: strlen(pointer))).map { UInt8(bitPattern: $0) }
         }
         #expect(viaCString == bytes)
-        if let text = String(validating: bytes, as: UTF8.self), !text.unicodeScalars.contains(where: { $0.value >= 0x10FF80 }) {
+        if let text = String(validating: bytes, as: UTF8.self),
+            !text.unicodeScalars.contains(where: { $0.value >= 0x10FF80 })
+        {
             #expect(path == text)
         }
     }

@@ -3,7 +3,8 @@ import IngestCore
 import Testing
 
 @Suite struct RFC3339Tests {
-    @Test("A time with no zone designator is UTC, never local time",
+    @Test(
+        "A time with no zone designator is UTC, never local time",
         arguments: [
             ("2025-09-27T21:00:00", 1_759_006_800.0),
             ("2025-09-27T21:00:00Z", 1_759_006_800.0),
@@ -18,7 +19,9 @@ import Testing
         #expect(RFC3339.parse(text)?.timeIntervalSince1970 == epoch)
     }
 
-    @Test(arguments: ["", "2025-13-01", "2025-09-27T25:00:00", "2025-09-27T21:00:00+15:00", "yesterday", "2025-09-27T21:00:00 UTC"])
+    @Test(arguments: [
+        "", "2025-13-01", "2025-09-27T25:00:00", "2025-09-27T21:00:00+15:00", "yesterday", "2025-09-27T21:00:00 UTC",
+    ])
     func refuses(text: String) {
         #expect(RFC3339.parse(text) == nil)
     }
@@ -60,14 +63,17 @@ import Testing
         let hour: TimeInterval = 3_600
         func capture(_ instant: String, _ source: CaptureSource = .exifOffset) -> CaptureTime {
             let date = RFC3339.parse(instant)!
-            return CaptureTime(instant: date, localTime: LocalDateTime(date, offsetSeconds: 0), offsetSeconds: 0, source: source)
+            return CaptureTime(
+                instant: date, localTime: LocalDateTime(date, offsetSeconds: 0), offsetSeconds: 0, source: source)
         }
         #expect(self.window.nearEdge(capture("2025-09-27T20:30:00Z"), margin: hour) == .outside(by: 1_800))
         #expect(self.window.nearEdge(capture("2025-09-27T19:30:00Z"), margin: hour) == nil)
         // Inside with a known offset: nothing to check.
         #expect(self.window.nearEdge(capture("2025-09-28T01:00:00Z"), margin: hour) == nil)
         // Inside with an assumed zone: another zone would move it out of an 8-hour window.
-        #expect(self.window.nearEdge(capture("2025-09-28T01:00:00Z", .exifAssumedZone), margin: hour) == .insideOnlyWithAssumedZone)
+        #expect(
+            self.window.nearEdge(capture("2025-09-28T01:00:00Z", .exifAssumedZone), margin: hour)
+                == .insideOnlyWithAssumedZone)
         let wide = EventWindow(start: RFC3339.parse("2025-09-01"), end: RFC3339.parse("2025-10-01"))
         #expect(wide.nearEdge(capture("2025-09-15T12:00:00Z", .exifAssumedZone), margin: hour) == nil)
         #expect(NearEdge.outside(by: 61).description == "outside the window by 2 min")

@@ -33,39 +33,51 @@ import Testing
     }
 
     @Test func rawTimeValuesAgreeWithExiftoolOnTheWholeRealCorpus() throws {
-        let files = TestEnvironment.files(under: TestEnvironment.realCorpus).filter { $0.lastPathComponent != "README.md" }
+        let files = TestEnvironment.files(under: TestEnvironment.realCorpus).filter {
+            $0.lastPathComponent != "README.md"
+        }
         try #require(files.count > 100, "the shared corpus is missing at \(TestEnvironment.realCorpus.path)")
         let oracle = try Fixtures.exiftool(
-            ["-a", "-G1", "-api", "QuickTimeUTC", "-EXIF:all", "-GPS:all", "-Composite:SubSecDateTimeOriginal",
-             "-Composite:GPSDateTime"], files: files)
+            [
+                "-a", "-G1", "-api", "QuickTimeUTC", "-EXIF:all", "-GPS:all", "-Composite:SubSecDateTimeOriginal",
+                "-Composite:GPSDateTime",
+            ], files: files)
         var disagreements: [Disagreement] = []
         var compared = 0
         var instantsCompared = 0
         for file in files {
             let bytes = Array(try Data(contentsOf: file))
-            guard case .supported(let kind) = MediaSniffer.sniff(bytes.prefix(MediaSniffer.headerLength)) else { continue }
+            guard case .supported(let kind) = MediaSniffer.sniff(bytes.prefix(MediaSniffer.headerLength)) else {
+                continue
+            }
             let fields = bytes.withUnsafeBytes { MetadataReader.timeFields(in: $0, kind: kind) }
             let entry = oracle[file.path] ?? [:]
             let name = file.path.replacingOccurrences(of: TestEnvironment.realCorpus.path + "/", with: "")
             func check(_ field: String, _ ours: String?, _ theirs: String?) {
                 compared += 1
                 if ours != theirs {
-                    disagreements.append(Disagreement(file: name, field: field, ours: ours ?? "nil", exiftool: theirs ?? "nil"))
+                    disagreements.append(
+                        Disagreement(file: name, field: field, ours: ours ?? "nil", exiftool: theirs ?? "nil"))
                 }
             }
             let exifGroups = ["ExifIFD", "IFD0"]
-            check("DateTimeOriginal", fields?.dateTimeOriginal?.trimmingCharacters(in: .whitespaces),
+            check(
+                "DateTimeOriginal", fields?.dateTimeOriginal?.trimmingCharacters(in: .whitespaces),
                 Self.exiftoolString(entry, "DateTimeOriginal", groups: exifGroups))
-            check("OffsetTimeOriginal", fields?.offsetTimeOriginal?.trimmingCharacters(in: .whitespaces),
+            check(
+                "OffsetTimeOriginal", fields?.offsetTimeOriginal?.trimmingCharacters(in: .whitespaces),
                 Self.exiftoolString(entry, "OffsetTimeOriginal", groups: exifGroups))
-            check("SubSecTimeOriginal", Self.subSecond(fields?.subSecTimeOriginal),
+            check(
+                "SubSecTimeOriginal", Self.subSecond(fields?.subSecTimeOriginal),
                 Self.subSecond(Self.exiftoolString(entry, "SubSecTimeOriginal", groups: exifGroups)))
-            check("GPSDateStamp", fields?.gpsDateStamp?.trimmingCharacters(in: .whitespaces),
+            check(
+                "GPSDateStamp", fields?.gpsDateStamp?.trimmingCharacters(in: .whitespaces),
                 Self.exiftoolString(entry, "GPSDateStamp", groups: ["GPS"]))
             let ourGPSTime = fields?.gpsTimeStamp.flatMap { stamp -> String? in
                 guard stamp.count == 3, stamp.allSatisfy({ $0.denominator != 0 }) else { return nil }
                 let seconds = stamp.enumerated().reduce(0.0) { total, part in
-                    total + Double(part.element.numerator) / Double(part.element.denominator) * [3600, 60, 1][part.offset]
+                    total + Double(part.element.numerator) / Double(part.element.denominator)
+                        * [3600, 60, 1][part.offset]
                 }
                 return String(format: "%.2f", seconds)
             }
@@ -82,7 +94,8 @@ import Testing
                 let capture = CaptureTimeResolver(assumedZone: TimeZone(identifier: "UTC")!)
                     .resolve(fields, fileModified: Date())
                 var iso = composite
-                iso.replaceSubrange(iso.startIndex..<iso.index(iso.startIndex, offsetBy: 10),
+                iso.replaceSubrange(
+                    iso.startIndex..<iso.index(iso.startIndex, offsetBy: 10),
                     with: composite.prefix(10).replacingOccurrences(of: ":", with: "-"))
                 iso = iso.replacingOccurrences(of: " ", with: "T")
                 let theirs = RFC3339.parse(iso)
@@ -91,7 +104,9 @@ import Testing
                     || abs(capture.instant.timeIntervalSince(theirs!)) >= 1
                 {
                     disagreements.append(
-                        Disagreement(file: name, field: "UTC instant", ours: "\(RFC3339.format(capture.instant)) (\(capture.source.rawValue))",
+                        Disagreement(
+                            file: name, field: "UTC instant",
+                            ours: "\(RFC3339.format(capture.instant)) (\(capture.source.rawValue))",
                             exiftool: composite))
                 }
             }

@@ -86,7 +86,9 @@ import Testing
 
     @Test("Truncating a valid file anywhere never crashes the readers")
     func truncationsAreSafe() {
-        for container in [self.builder.jpeg(), self.builder.png(), self.builder.webp(), self.builder.heif(prefixed: true)] {
+        for container in [
+            self.builder.jpeg(), self.builder.png(), self.builder.webp(), self.builder.heif(prefixed: true),
+        ] {
             for length in 0..<container.count {
                 for kind in [MediaKind.jpeg, .png, .webp, .heic, .tiff] {
                     _ = self.fields(Array(container.prefix(length)), kind)
@@ -109,7 +111,8 @@ import Testing
         #expect(fields?.offsetTimeOriginal == "+05:45")
         #expect(fields?.subSecTimeOriginal == "070")
         #expect(fields?.gpsDateStamp == "2025:09:27")
-        let capture = CaptureTimeResolver(assumedZone: TimeZone(identifier: "UTC")!).resolve(fields, fileModified: Date())
+        let capture = CaptureTimeResolver(assumedZone: TimeZone(identifier: "UTC")!).resolve(
+            fields, fileModified: Date())
         #expect(capture.source == .exifOffset)
         #expect(RFC3339.format(capture.instant) == "2025-09-27T15:54:00.070Z")
     }

@@ -7,7 +7,8 @@ import Testing
 /// no hang, no read outside the input). `scripts/fuzz` runs the same target under libFuzzer for
 /// as long as asked; what it finds goes into `FuzzRegressions/`, which this suite replays.
 @Suite struct ParserFuzzTests {
-    static let regressions = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("FuzzRegressions")
+    static let regressions = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "FuzzRegressions")
 
     @Test("Every input kept from earlier fuzzing runs through the parsers")
     func regressions() throws {
@@ -51,7 +52,10 @@ import Testing
 /// The mutations that break parsers: values at the edges written over offsets and counts, bit
 /// flips, cuts, and repeated or spliced ranges.
 enum Mutation {
-    static let interesting: [UInt32] = [0, 1, 2, 7, 8, 0x7F, 0x80, 0xFF, 0x100, 0x7FFF, 0x8000, 0xFFFF, 0x1_0000, 0x7FFF_FFFF, 0x8000_0000, 0xFFFF_FFFE, 0xFFFF_FFFF]
+    static let interesting: [UInt32] = [
+        0, 1, 2, 7, 8, 0x7F, 0x80, 0xFF, 0x100, 0x7FFF, 0x8000, 0xFFFF, 0x1_0000, 0x7FFF_FFFF, 0x8000_0000, 0xFFFF_FFFE,
+        0xFFFF_FFFF,
+    ]
 
     static func apply(to bytes: inout [UInt8], using random: inout SplitMix64) {
         guard !bytes.isEmpty else {

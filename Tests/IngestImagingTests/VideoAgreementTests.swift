@@ -37,7 +37,8 @@ import Testing
     func captureTimesAgreeWithExiftool() throws {
         let files = Self.videos
         try #require(files.count >= 12, "the shared media corpus is missing at \(TestEnvironment.mediaCorpus.path)")
-        let oracle = try Fixtures.exiftool(["-a", "-G1", "-api", "QuickTimeUTC", "-time:all", "-Rotation"], files: files)
+        let oracle = try Fixtures.exiftool(
+            ["-a", "-G1", "-api", "QuickTimeUTC", "-time:all", "-Rotation"], files: files)
         let resolver = CaptureTimeResolver(assumedZone: TimeZone(identifier: "Pacific/Auckland")!)
         let mtime = Date(timeIntervalSince1970: 0)
         var dated = 0
@@ -48,23 +49,32 @@ import Testing
             let expected: (Date, CaptureSource)? =
                 Self.instant(entry["Keys:CreationDate"]).map { ($0, .quickTimeOffset) }
                 ?? Self.instant(entry["QuickTime:CreateDate"]).map { ($0, .quickTimeUTC) }
-                ?? Self.instant(entry["UserData:DateTimeOriginal"] ?? entry["UserData:ContentCreateDate"]).map { ($0, .quickTimeUserData) }
+                ?? Self.instant(entry["UserData:DateTimeOriginal"] ?? entry["UserData:ContentCreateDate"]).map {
+                    ($0, .quickTimeUserData)
+                }
             if let (instant, source) = expected {
-                #expect(capture.instant == instant, "\(file.lastPathComponent): \(capture.instant) against exiftool's \(instant)")
+                #expect(
+                    capture.instant == instant,
+                    "\(file.lastPathComponent): \(capture.instant) against exiftool's \(instant)")
                 #expect(capture.source == source, "\(file.lastPathComponent): \(capture.source) against \(source)")
                 dated += 1
             } else {
-                #expect(capture.source == .fileMTime, "\(file.lastPathComponent): dated \(capture.instant) where exiftool has no date")
+                #expect(
+                    capture.source == .fileMTime,
+                    "\(file.lastPathComponent): dated \(capture.instant) where exiftool has no date")
             }
-            #expect(fields.rotation == (entry["Composite:Rotation"] as? Int ?? 0), "\(file.lastPathComponent): rotation")
+            #expect(
+                fields.rotation == (entry["Composite:Rotation"] as? Int ?? 0), "\(file.lastPathComponent): rotation")
         }
         #expect(dated >= 11, "only \(dated) videos carried a date exiftool agrees with")
     }
 
     @Test("Apple's key wins over mvhd, with its own offset: the iPhone video is 08:25:40 UTC, +03:00")
     func applesCreationDateCarriesTheOffset() throws {
-        let fields = try #require(try Self.fields(of: TestEnvironment.mediaCorpus.appendingPathComponent("video/with-gps.mov")))
-        let capture = CaptureTimeResolver(assumedZone: TimeZone(identifier: "UTC")!).resolve(fields, fileModified: Date())
+        let fields = try #require(
+            try Self.fields(of: TestEnvironment.mediaCorpus.appendingPathComponent("video/with-gps.mov")))
+        let capture = CaptureTimeResolver(assumedZone: TimeZone(identifier: "UTC")!).resolve(
+            fields, fileModified: Date())
         #expect(capture.source == .quickTimeOffset)
         #expect(capture.offset == "+03:00")
         #expect(capture.instant == RFC3339.parse("2019-07-24T08:25:40Z"))
@@ -75,11 +85,13 @@ import Testing
     func unsetMovieTimesAreNoDate() {
         let resolver = CaptureTimeResolver(assumedZone: TimeZone(identifier: "UTC")!)
         let mtime = Date(timeIntervalSince1970: 1_700_000_000)
-        let unset = resolver.resolve(QuickTimeFields(movieCreated: 0, userDataDate: "2020-11-20T15:04:02+0100"), fileModified: mtime)
+        let unset = resolver.resolve(
+            QuickTimeFields(movieCreated: 0, userDataDate: "2020-11-20T15:04:02+0100"), fileModified: mtime)
         #expect(unset.source == .quickTimeUserData)
         #expect(unset.instant == RFC3339.parse("2020-11-20T14:04:02Z"))
         #expect(unset.notes.contains("mvhd creation time is 0 (unset)"))
-        let early = resolver.resolve(QuickTimeFields(movieCreated: 86_400, userDataDate: "2020-11-20 15:04:02"), fileModified: mtime)
+        let early = resolver.resolve(
+            QuickTimeFields(movieCreated: 86_400, userDataDate: "2020-11-20 15:04:02"), fileModified: mtime)
         #expect(early.source == .fileMTime)
         #expect(early.instant == mtime)
         #expect(early.notes.contains { $0.contains("before 1970") })

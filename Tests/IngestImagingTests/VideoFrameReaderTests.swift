@@ -18,9 +18,13 @@ import Testing
             let turned = frame.rotation % 180 != 0
             let (width, height) = turned ? (frame.height, frame.width) : (frame.width, frame.height)
             let longest = max(width, height)
-            #expect(max(thumbnails.large.width, thumbnails.large.height) == min(500, longest), "\(video.lastPathComponent)")
-            #expect(max(thumbnails.small.width, thumbnails.small.height) == min(200, longest), "\(video.lastPathComponent)")
-            #expect((thumbnails.large.height > thumbnails.large.width) == (height > width), "\(video.lastPathComponent): turned wrong")
+            #expect(
+                max(thumbnails.large.width, thumbnails.large.height) == min(500, longest), "\(video.lastPathComponent)")
+            #expect(
+                max(thumbnails.small.width, thumbnails.small.height) == min(200, longest), "\(video.lastPathComponent)")
+            #expect(
+                (thumbnails.large.height > thumbnails.large.width) == (height > width),
+                "\(video.lastPathComponent): turned wrong")
         }
     }
 
@@ -30,21 +34,29 @@ import Testing
         let video = folder.appending("portrait.mp4")
         // 640x360 frames, blue with a red band along the top; then exiftool writes the matrix that
         // says "turn 90° clockwise", as a phone held upright does.
-        try Fixtures.check(runProgram("ffmpeg", [
-            "-v", "error", "-f", "lavfi", "-i", "color=c=blue:s=640x360:d=2:r=10,drawbox=x=0:y=0:w=640:h=60:color=red:t=fill",
-            "-c:v", "mpeg4", video.path,
-        ]))
+        try Fixtures.check(
+            runProgram(
+                "ffmpeg",
+                [
+                    "-v", "error", "-f", "lavfi", "-i",
+                    "color=c=blue:s=640x360:d=2:r=10,drawbox=x=0:y=0:w=640:h=60:color=red:t=fill",
+                    "-c:v", "mpeg4", video.path,
+                ]))
         try Fixtures.check(runProgram("exiftool", ["-q", "-overwrite_original", "-Rotation=90", video.path]))
         let frame = try VideoFrameReader.frame(path: video.path, maxPixels: 100_000_000)
         #expect(frame.rotation == 90)
         let thumbnails = try Thumbnailer().thumbnails(of: frame)
-        #expect(thumbnails.large.width == 281 && thumbnails.large.height == 500, "\(thumbnails.large.width)x\(thumbnails.large.height)")
+        #expect(
+            thumbnails.large.width == 281 && thumbnails.large.height == 500,
+            "\(thumbnails.large.width)x\(thumbnails.large.height)")
         let jpeg = folder.appending("large.jpg")
         try Data(thumbnails.large.jpeg).write(to: jpeg)
         // The band that was the top is now the right edge: red there, blue on the left.
         let right = try runProgram("vips", ["getpoint", jpeg.path, "270", "250"]).stdout
         let left = try runProgram("vips", ["getpoint", jpeg.path, "10", "250"]).stdout
-        let channels = { (text: String) in text.split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) } }
+        let channels = { (text: String) in
+            text.split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        }
         #expect(channels(right).first ?? 0 > 180 && channels(right).last ?? 255 < 80, "right edge: \(right)")
         #expect(channels(left).first ?? 255 < 80 && channels(left).last ?? 0 > 180, "left edge: \(left)")
     }
@@ -54,7 +66,9 @@ import Testing
         let folder = TemporaryFolder("video")
         let broken = folder.appending("broken.mp4")
         try Data([0, 0, 0, 0x18] + Array("ftypisom".utf8) + [UInt8](repeating: 0x41, count: 4000)).write(to: broken)
-        let error = #expect(throws: IngestError.self) { try VideoFrameReader.frame(path: broken.path, maxPixels: 100_000_000) }
+        let error = #expect(throws: IngestError.self) {
+            try VideoFrameReader.frame(path: broken.path, maxPixels: 100_000_000)
+        }
         #expect(error?.code == .decodeFailed)
     }
 }

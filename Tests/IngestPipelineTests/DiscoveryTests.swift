@@ -57,7 +57,9 @@ import Testing
         for index in 0..<4 {
             let discovery = Discovery(
                 roots: [self.folder.path], includeHidden: false, shard: Shard(index: index, count: 4))
-            for file in self.files(await self.walk(discovery).0) { shardOf[(file as NSString).lastPathComponent] = index }
+            for file in self.files(await self.walk(discovery).0) {
+                shardOf[(file as NSString).lastPathComponent] = index
+            }
         }
         #expect(shardOf.count == names.count)
         #expect((0..<40).allSatisfy { shardOf["IMG_\($0).HEIC"] == shardOf["IMG_\($0).MOV"] })

@@ -26,7 +26,9 @@ import Testing
         let pool = WorkerPool(name: "test", threads: 2)
         defer { pool.shutdown() }
         let sum = await withTaskGroup(of: Int.self) { group in
-            for value in 1...100 { group.addTask { (try? await pool.run { () throws(IngestError) -> Int in value }) ?? 0 } }
+            for value in 1...100 {
+                group.addTask { (try? await pool.run { () throws(IngestError) -> Int in value }) ?? 0 }
+            }
             return await group.reduce(0, +)
         }
         #expect(sum == 5_050)

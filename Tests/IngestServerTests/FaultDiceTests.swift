@@ -1,5 +1,6 @@
-@testable import IngestServer
 import Testing
+
+@testable import IngestServer
 
 /// The chance behind injected faults: seeded, so that a drill that went wrong can be run again.
 @Suite struct FaultDiceTests {

@@ -1,6 +1,6 @@
 import Foundation
-import IngestCore
 import Hummingbird
+import IngestCore
 import JWTKit
 
 /// The claims of a PhotoShare token.
@@ -27,7 +27,8 @@ public struct TokenAuthority: Sendable {
     /// A token for `user`, valid for `ttl` seconds, of one kind or (nil) both.
     public func sign(user: String, ttl: TimeInterval, kind: TokenKind?) async throws -> String {
         let claims = PhotoShareClaims(
-            sub: SubjectClaim(value: user), exp: ExpirationClaim(value: Date().addingTimeInterval(ttl)), kind: kind?.rawValue)
+            sub: SubjectClaim(value: user), exp: ExpirationClaim(value: Date().addingTimeInterval(ttl)),
+            kind: kind?.rawValue)
         return try await self.keys.sign(claims)
     }
 

@@ -54,7 +54,10 @@ struct HashesController {
             return JSONBody.response([
                 "success": true,
                 "photos": photos.map {
-                    ["id": "photo_" + $0.hash.hex.prefix(12), "hash": $0.hash.prefixed, "filename": $0.filename, "uploaded_at": $0.uploadedAt]
+                    [
+                        "id": "photo_" + $0.hash.hex.prefix(12), "hash": $0.hash.prefixed, "filename": $0.filename,
+                        "uploaded_at": $0.uploadedAt,
+                    ]
                 },
                 "total_photos": photos.count, "event_id": eventID,
             ])
@@ -77,7 +80,8 @@ struct ProgressController {
     func add(to router: Router<PhotoShareRequestContext>) {
         router.post("/api/events/:eventId/upload-progress") { request, context in
             let user = try await self.tokens.user(of: request, needing: .access)
-            try await EventAccess.check(user: user, event: context.parameters.get("eventId") ?? "", archive: self.archive)
+            try await EventAccess.check(
+                user: user, event: context.parameters.get("eventId") ?? "", archive: self.archive)
             let body = try await request.body.collect(upTo: 64 << 10)
             guard (try? JSONSerialization.jsonObject(with: Data(buffer: body))) is [String: Any] else {
                 throw APIError(.badRequest, "the body must be a JSON object")

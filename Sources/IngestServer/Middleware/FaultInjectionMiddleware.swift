@@ -14,7 +14,8 @@ public final class FaultCounters: Sendable {
     func arrived(_ key: String) {
         guard let throttled = self.throttledAt.withLock({ $0.removeValue(forKey: key) }) else { return }
         let waited = ContinuousClock.now - throttled
-        let milliseconds = Int(waited.components.seconds * 1_000 + waited.components.attoseconds / 1_000_000_000_000_000)
+        let milliseconds = Int(
+            waited.components.seconds * 1_000 + waited.components.attoseconds / 1_000_000_000_000_000)
         self.counts.withLock {
             $0["retriedAfterThrottle", default: 0] += 1
             $0["shortestWaitAfterThrottleMs"] = min($0["shortestWaitAfterThrottleMs"] ?? .max, milliseconds)
@@ -36,7 +37,9 @@ struct FaultInjectionMiddleware: RouterMiddleware {
     let counters: FaultCounters
     let dice: FaultDice
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         if self.faults.latencyMilliseconds > 0 {
             try await Task.sleep(for: .milliseconds(self.faults.latencyMilliseconds))
         }

@@ -31,7 +31,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Status for --fail-rate.", valueName: "status"))
     var failStatus = 503
 
-    @Option(help: ArgumentHelp("Fault injection: answer this share of requests 429 with Retry-After.", valueName: "rate"))
+    @Option(
+        help: ArgumentHelp("Fault injection: answer this share of requests 429 with Retry-After.", valueName: "rate"))
     var throttleRate = 0.0
 
     @Option(help: ArgumentHelp("Fault injection: close this share of upload connections mid-body.", valueName: "rate"))
@@ -40,13 +41,19 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Fault injection: delay every request by this many milliseconds.", valueName: "ms"))
     var latencyMs = 0
 
-    @Option(help: ArgumentHelp("Fault injection: accept this share of uploads and never answer them.", valueName: "rate"))
+    @Option(
+        help: ArgumentHelp("Fault injection: accept this share of uploads and never answer them.", valueName: "rate"))
     var hangRate = 0.0
 
-    @Option(help: ArgumentHelp("Fault injection: read upload bodies no faster than this (a slow reader).", valueName: "bytes/s"))
+    @Option(
+        help: ArgumentHelp(
+            "Fault injection: read upload bodies no faster than this (a slow reader).", valueName: "bytes/s"))
     var readBytesPerSecond = 0
 
-    @Option(help: ArgumentHelp("Fault injection: seed for the chance of each fault, to replay a drill (default: random, printed).", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "Fault injection: seed for the chance of each fault, to replay a drill (default: random, printed).",
+            valueName: "n"))
     var faultSeed: UInt64?
 
     func validate() throws {
@@ -57,7 +64,9 @@ struct ServeCommand: AsyncParsableCommand {
         for (name, rate) in rates where !(0...1).contains(rate) {
             throw ValidationError("\(name) is a share of requests, from 0 to 1.")
         }
-        if !(400...599).contains(self.failStatus) { throw ValidationError("--fail-status must be a 4xx or 5xx status.") }
+        if !(400...599).contains(self.failStatus) {
+            throw ValidationError("--fail-status must be a 4xx or 5xx status.")
+        }
         if self.maxUploadMb < 1 { throw ValidationError("--max-upload-mb must be at least 1.") }
     }
 
@@ -74,7 +83,8 @@ struct ServeCommand: AsyncParsableCommand {
         faults.readBytesPerSecond = self.readBytesPerSecond
         faults.seed = self.faultSeed ?? UInt64.random(in: 0...UInt64.max)
         if !faults.isNone {
-            FileHandle.standardError.write(Data("photoshare-server: fault injection with --fault-seed \(faults.seed)\n".utf8))
+            FileHandle.standardError.write(
+                Data("photoshare-server: fault injection with --fault-seed \(faults.seed)\n".utf8))
         }
         let configuration = ServerConfiguration(
             dataDirectory: self.data, host: self.host, port: self.port, secret: try self.secret.resolved(),
