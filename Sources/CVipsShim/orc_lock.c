@@ -8,15 +8,17 @@
 
 // ORC before 0.4.34 hands out, splits and merges the chunks of its executable memory without a
 // lock (fixed upstream in orc e48fa54; Debian 12 has 0.4.33). libvips before 8.15 compiles an ORC
-// program for each resize it builds and frees it with the operation, so two workers making
-// thumbnails at once can corrupt the heap (glibc's "malloc_consolidate(): unaligned fastbin chunk
-// detected") or run code another thread is writing (SIGSEGV): issue 32, about one run in a hundred.
+// program for each resize it builds, holding its own global lock, and frees it when the operation
+// is finalized, holding none. A free racing another free or a compile on another thread can
+// corrupt the heap (glibc's "malloc_consolidate(): unaligned fastbin chunk detected") or hand out
+// code memory that is still in use (SIGSEGV): issue 32, about one run in a hundred.
 //
-// These two definitions are exported by the executable (Package.swift), so that libvips's calls
-// bind to them ahead of ORC's own, and they run ORC's compile and free one at a time, as ORC
-// 0.4.34 does. Turning ORC off instead costs a sixth more CPU a thumbnail (docs/reliability.md).
-// Recursive: ORC's own functions call both, and may reach here again on the same thread.
-static pthread_mutex_t ingest_orc_mutex = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
+// These two definitions are exported by the executables (Package.swift), so that libvips's calls
+// bind to them ahead of ORC's own, and they run ORC's compile and free one at a time. Upstream
+// locks only the code memory inside them; this lock is wider and has the same effect. ORC's calls
+// to its own functions bind inside liborc and never come here. Turning ORC off instead costs a
+// sixth more CPU a thumbnail (docs/reliability.md).
+static pthread_mutex_t ingest_orc_mutex = PTHREAD_MUTEX_INITIALIZER;
 static atomic_long ingest_orc_calls;
 
 static void *ingest_orc_real(const char *name) {

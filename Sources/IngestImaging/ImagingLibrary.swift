@@ -32,10 +32,13 @@ public enum ImagingLibrary {
 
     /// How many ORC compiles and frees libvips made through photoingest's lock (`orc_lock.c`).
     ///
-    /// ORC before 0.4.34 compiles and frees without a lock of its own, and libvips before 8.15
-    /// compiles for every resize: issue 32's heap corruption. Non-zero once a resize was made with
-    /// such a libvips, which shows that the executable's lock is the one libvips calls.
+    /// ORC before 0.4.34 frees without a lock of its own, and libvips before 8.15 compiles for
+    /// every resize: issue 32's heap corruption. Non-zero once a resize was made with such a
+    /// libvips, which shows that the executable's lock is the one libvips calls.
     static var serializedORCCalls: Int { ingest_orc_serialized_calls() }
+
+    /// The version of the libvips that was opened (not of the headers photoingest was built with).
+    static var version: (major: Int, minor: Int) { (Int(vips_version(0)), Int(vips_version(1))) }
 
     private static func start() throws(IngestError) {
         var reason = [CChar](repeating: 0, count: 512)

@@ -1,5 +1,4 @@
 import IngestCore
-import Synchronization
 
 /// The hashes the destination already holds for the event, fetched once per run, plus those
 /// this run is storing: the same bytes twice in the input are stored once.
@@ -29,9 +28,9 @@ public final class HashSet: Sendable {
     }
 
     /// What the destination held at the start: it never changes once read.
-    private let known: Mutex<Task<KnownHashes, any Error>?>
+    private let known: Locked<Task<KnownHashes, any Error>?>
     private let load: @Sendable () async throws(IngestError) -> KnownHashes
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init(_ source: Source) {
         switch source {
@@ -40,7 +39,7 @@ public final class HashSet: Sendable {
         case .onFirstClaim(let load):
             self.load = load
         }
-        self.known = Mutex(nil)
+        self.known = Locked(nil)
     }
 
     public convenience init(known: KnownHashes) {

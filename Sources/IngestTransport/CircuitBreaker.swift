@@ -1,6 +1,5 @@
 import Foundation
 import IngestCore
-import Synchronization
 
 /// Tells a server that is down from a file that will not go.
 ///
@@ -19,7 +18,7 @@ public final class CircuitBreaker: Sendable {
     /// A server that has not answered once since the run began is more likely a wrong address or
     /// a server that is down than one restarting: it is given at most this long.
     public static let firstContactLimit: TimeInterval = 10
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     struct State {
         /// When the current run of unanswered tries began; nil while the server answers.

@@ -75,7 +75,7 @@ public final class PhotoShareClient: Sendable {
     let retry: RetryPolicy
     /// Stops the run's requests once the server has not answered for a while.
     public let breaker: CircuitBreaker
-    private let statistics = Mutex(TransferStatistics())
+    private let statistics = Locked(TransferStatistics())
     /// Set by the first Ctrl-C: requests in flight may finish, none is retried.
     private let stopping = Atomic(false)
 

@@ -1,7 +1,6 @@
 import Foundation
 import IngestCore
 import Logging
-import Synchronization
 
 /// swift-log lines as JSON objects, one per line on standard error, for journald, Kubernetes and
 /// log shippers: `timestamp` (RFC 3339 in UTC), `level`, `message`, and the
@@ -52,7 +51,7 @@ struct JSONLogHandler: LogHandler {
         }
     }
 
-    static let output = Mutex(())
+    static let output = Locked(())
 
     static func plain(_ value: Logger.Metadata.Value) -> Any {
         switch value {

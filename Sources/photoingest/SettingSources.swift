@@ -1,5 +1,5 @@
 import Configuration
-import Synchronization
+import IngestCore
 
 /// Where each setting of a run came from, as swift-configuration reports its reads: the first
 /// provider that had the key supplied it; none means the built-in default.
@@ -11,7 +11,7 @@ final class SettingSources: AccessReporter {
         var isMalformed: Bool
     }
 
-    private let reads = Mutex<[String: Read]>([:])
+    private let reads = Locked<[String: Read]>([:])
 
     func report(_ event: AccessEvent) {
         let key = event.metadata.key.components.joined(separator: ".")

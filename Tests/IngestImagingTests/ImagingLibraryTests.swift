@@ -11,19 +11,16 @@ import Testing
         try ImagingLibrary.bootstrap()
     }
 
-    @Test("libvips's ORC compiles and frees go through photoingest's lock (issue 32)")
+    @Test("libvips 8.14's ORC compiles and frees go through photoingest's lock (issue 32)")
     func orcCallsAreSerialised() throws {
-        let version = try runProgram("vips", ["--version"]).stdout
-        let numbers = try #require(version.split(separator: "-").last?.split(separator: "."))
-        let (major, minor) = (try #require(Int(numbers[0])), try #require(Int(numbers[1])))
-        // A resize of 8-bit pixels is one libvips 8.14 builds with ORC; 8.15 and later use Highway.
+        // A resize of 8-bit pixels is one libvips before 8.15 builds with ORC. Later ones use
+        // Highway where they were built with it, ORC otherwise: nothing to expect of them.
+        let version = ImagingLibrary.version
         let photo = Array(try Data(contentsOf: try Fixtures.jpeg(in: self.folder, width: 900, height: 600)))
         let before = ImagingLibrary.serializedORCCalls
         _ = try photo.withUnsafeBytes { try Thumbnailer(largeEdge: 300, smallEdge: 120).thumbnails(of: $0) }
-        if major == 8 && minor < 15 {
+        if version.major == 8 && version.minor < 15 {
             #expect(ImagingLibrary.serializedORCCalls > before)
-        } else {
-            #expect(ImagingLibrary.serializedORCCalls == before)
         }
     }
 

@@ -9,6 +9,9 @@
 static VipsImage *source;
 static int rounds;
 
+// Defined by orc_lock.c where it is linked in: how many compiles and frees went through its lock.
+__attribute__((weak)) long ingest_orc_serialized_calls(void);
+
 static void *resize(void *argument) {
     int offset = (int)(long)argument;
     for (int round = 0; round < rounds; round++) {
@@ -20,6 +23,10 @@ static void *resize(void *argument) {
         }
         VipsImage *pixels = vips_image_copy_memory(thumbnail);
         g_object_unref(thumbnail);
+        if (!pixels) {
+            fprintf(stderr, "orc-race: %s\n", vips_error_buffer());
+            exit(2);
+        }
         g_object_unref(pixels);
     }
     return NULL;
@@ -36,6 +43,10 @@ int main(int argc, char **argv) {
     vips_cache_set_max_mem(0);
     int threads = atoi(argv[1]);
     rounds = atoi(argv[2]);
+    if (threads < 1 || threads > 64 || rounds < 1) {
+        fprintf(stderr, "orc-race: 1 to 64 threads, and at least one round\n");
+        return 2;
+    }
     VipsImage *noise, *grey, *rgb;
     if (vips_gaussnoise(&noise, 300, 200, "mean", 128.0, NULL) || vips_cast(noise, &grey, VIPS_FORMAT_UCHAR, NULL)
         || vips_bandjoin_const1(grey, &rgb, 0.0, NULL) || !(source = vips_image_copy_memory(rgb))) {
@@ -43,8 +54,8 @@ int main(int argc, char **argv) {
         return 2;
     }
     pthread_t workers[64];
-    if (threads < 1 || threads > 64) threads = 8;
     for (long index = 0; index < threads; index++) pthread_create(&workers[index], NULL, resize, (void *)index);
     for (int index = 0; index < threads; index++) pthread_join(workers[index], NULL);
+    if (ingest_orc_serialized_calls) printf("%ld\n", ingest_orc_serialized_calls());
     return 0;
 }

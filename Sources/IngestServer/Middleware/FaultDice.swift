@@ -1,14 +1,13 @@
 import IngestCore
-import Synchronization
 
 /// The chance behind every injected fault, drawn from one seeded generator: a drill that went
 /// wrong is run again with the same `--fault-seed`. (Requests race each other, so a replay draws
 /// the same sequence but may hand its numbers to requests in another order.)
 public final class FaultDice: Sendable {
-    private let generator: Mutex<SplitMix64>
+    private let generator: Locked<SplitMix64>
 
     public init(seed: UInt64) {
-        self.generator = Mutex(SplitMix64(seed: seed))
+        self.generator = Locked(SplitMix64(seed: seed))
     }
 
     /// True with probability `rate`.

@@ -1,12 +1,12 @@
 import Hummingbird
-import Synchronization
+import IngestCore
 
 /// Counts of what the server injected, so that tests can check the client retried each one, and
 /// how long clients waited after a 429 before trying the same request again.
 public final class FaultCounters: Sendable {
-    private let counts = Mutex<[String: Int]>([:])
+    private let counts = Locked<[String: Int]>([:])
     /// When each request still unanswered but for a 429 was throttled, by its request key.
-    private let throttledAt = Mutex<[String: ContinuousClock.Instant]>([:])
+    private let throttledAt = Locked<[String: ContinuousClock.Instant]>([:])
     public init() {}
     func add(_ name: String) { self.counts.withLock { $0[name, default: 0] += 1 } }
 
