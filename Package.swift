@@ -31,8 +31,8 @@ let package = Package(
         .library(
             name: "PhotoIngest",
             targets: [
-                "IngestCore", "IngestHashing", "IngestImaging", "IngestCatalog", "IngestArchive", "IngestTransport",
-                "IngestPipeline", "IngestZones",
+                "IngestCore", "IngestContainers", "IngestHashing", "IngestImaging", "IngestCatalog", "IngestArchive",
+                "IngestTransport", "IngestPipeline", "IngestZones",
             ]),
         // For Fuzz/, the libFuzzer harness: the parsers' fuzz target and the test fixtures.
         .library(name: "IngestTesting", targets: ["IngestTesting"]),
@@ -91,13 +91,16 @@ let package = Package(
                 .define("PHOTOINGEST_COMMIT", to: "\"\(commit)\""),
             ]),
 
-        // Domain types and the parsers of untrusted bytes: no dependency, so that the fuzz harness
-        // builds without swift-crypto's BoringSSL.
+        // Domain types: what a file, a capture time, an event and an error are. No dependency.
         .target(name: "IngestCore"),
+        // Every parser of untrusted bytes (container walkers, EXIF, QuickTime boxes, ICC profiles,
+        // the sniffer): pure Swift, bounds-checked, and all that the fuzz harness builds (no C
+        // library, no swift-crypto).
+        .target(name: "IngestContainers", dependencies: ["IngestCore"]),
         // SHA-256 (swift-crypto): files' content hashes, and the shard a path falls in.
         .target(
             name: "IngestHashing", dependencies: ["IngestCore", .product(name: "Crypto", package: "swift-crypto")]),
-        .target(name: "IngestImaging", dependencies: ["IngestCore", "CVipsShim", "CFFmpegShim"]),
+        .target(name: "IngestImaging", dependencies: ["IngestCore", "IngestContainers", "CVipsShim", "CFFmpegShim"]),
         // PhotoShare client: libcurl multi on one thread, tokens, retries.
         .target(name: "IngestTransport", dependencies: ["IngestCore", "CCurlShim"]),
         .target(
@@ -113,8 +116,8 @@ let package = Package(
         .target(
             name: "IngestPipeline",
             dependencies: [
-                "IngestCore", "IngestHashing", "IngestImaging", "IngestCatalog", "IngestArchive", "IngestTransport",
-                "IngestZones", .product(name: "Logging", package: "swift-log"),
+                "IngestCore", "IngestContainers", "IngestHashing", "IngestImaging", "IngestCatalog", "IngestArchive",
+                "IngestTransport", "IngestZones", .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ]
         ),
@@ -130,7 +133,7 @@ let package = Package(
         .target(
             name: "IngestServer",
             dependencies: [
-                "IngestCore", "IngestHashing", "IngestArchive", "IngestImaging",
+                "IngestCore", "IngestContainers", "IngestHashing", "IngestArchive", "IngestImaging",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
@@ -144,8 +147,9 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
-        // Helpers for the tests: temporary folders, the shared corpus, running tools.
-        .target(name: "IngestTesting", dependencies: ["IngestCore", "IngestImaging"]),
+        // Helpers for the tests: temporary folders, the shared corpus, running tools, the parsers'
+        // fuzz target. No C library: the fuzz harness builds it.
+        .target(name: "IngestTesting", dependencies: ["IngestCore", "IngestContainers"]),
         .executableTarget(
             name: "photoingest",
             dependencies: [
@@ -166,16 +170,21 @@ let package = Package(
         ),
 
         .testTarget(name: "IngestCoreTests", dependencies: ["IngestCore", "IngestHashing", "IngestTesting"]),
+        .testTarget(name: "IngestHashingTests", dependencies: ["IngestHashing", "IngestCore", "IngestTesting"]),
         // Their data files are read through #filePath, not bundled.
         .testTarget(
-            name: "IngestImagingTests", dependencies: ["IngestImaging", "IngestTesting"], exclude: ["FuzzRegressions"]),
+            name: "IngestContainersTests", dependencies: ["IngestContainers", "IngestCore", "IngestTesting"],
+            exclude: ["FuzzRegressions"]),
+        .testTarget(
+            name: "IngestImagingTests",
+            dependencies: ["IngestImaging", "IngestContainers", "IngestCore", "IngestTesting"]),
         .testTarget(
             name: "IngestCatalogTests", dependencies: ["IngestCatalog", "IngestHashing", "IngestTesting"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "IngestZonesTests",
             dependencies: [
-                "IngestZones", "IngestCore", "IngestImaging", "IngestTesting",
+                "IngestZones", "IngestCore", "IngestContainers", "IngestImaging", "IngestTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         .testTarget(name: "IngestArchiveTests", dependencies: ["IngestArchive", "IngestHashing", "IngestTesting"]),
@@ -195,11 +204,15 @@ let package = Package(
         .testTarget(
             name: "IngestPipelineTests",
             dependencies: [
-                "IngestPipeline", "IngestHashing", "IngestImaging", "IngestArchive", "IngestCatalog", "IngestTesting",
+                "IngestPipeline", "IngestContainers", "IngestHashing", "IngestImaging", "IngestArchive",
+                "IngestCatalog",
+                "IngestTesting",
             ]),
         // Runs the built command line, as a user would.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["photoingest", "photoshare-server", "IngestCore", "IngestTesting", "IngestZones"]),
+            dependencies: [
+                "photoingest", "photoshare-server", "IngestCore", "IngestContainers", "IngestTesting", "IngestZones",
+            ]),
     ]
 )

@@ -2,6 +2,7 @@ import Benchmark
 import Foundation
 import IngestArchive
 import IngestCatalog
+import IngestContainers
 import IngestCore
 import IngestHashing
 import IngestImaging

@@ -1,4 +1,5 @@
 import CVipsShim
+import IngestContainers
 import IngestCore
 
 /// A JPEG thumbnail and its size in pixels.

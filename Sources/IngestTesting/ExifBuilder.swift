@@ -43,11 +43,13 @@ public struct ExifBuilder {
     }
 
     /// A PNG signature and IHDR, then the `eXIf` chunk (CRCs are not checked by the locator).
-    public func png() -> [UInt8] {
+    public func png() -> [UInt8] { Self.pngWithExif(self.tiff()) }
+
+    /// A PNG whose `eXIf` chunk holds `payload` as it is (a TIFF structure, or anything else).
+    public static func pngWithExif(_ payload: [UInt8]) -> [UInt8] {
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         let ihdr = Self.be32(13) + Array("IHDR".utf8) + [UInt8](repeating: 1, count: 13) + [0, 0, 0, 0]
-        let tiff = self.tiff()
-        let exif = Self.be32(tiff.count) + Array("eXIf".utf8) + tiff + [0, 0, 0, 0]
+        let exif = Self.be32(payload.count) + Array("eXIf".utf8) + payload + [0, 0, 0, 0]
         return signature + ihdr + exif + Self.be32(0) + Array("IEND".utf8) + [0, 0, 0, 0]
     }
 
@@ -65,23 +67,26 @@ public struct ExifBuilder {
     /// header, then (when `prefixed`) `Exif\0\0`, then the TIFF structure.
     public func heif(prefixed: Bool) -> [UInt8] {
         let item = (prefixed ? Self.be32(6) + Array("Exif".utf8) + [0, 0] : Self.be32(0)) + self.tiff()
-        func box(_ type: String, _ payload: [UInt8]) -> [UInt8] {
-            Self.be32(payload.count + 8) + Array(type.utf8) + payload
-        }
-        let ftyp = box("ftyp", Array("heic".utf8) + Self.be32(0) + Array("mif1heic".utf8))
-        let infe = box("infe", [2, 0, 0, 0] + Self.be16(1) + Self.be16(0) + Array("Exif".utf8) + [0])
-        let iinf = box("iinf", [0, 0, 0, 0] + Self.be16(1) + infe)
+        let ftyp = Self.isoBox("ftyp", Array("heic".utf8) + Self.be32(0) + Array("mif1heic".utf8))
+        let infe = Self.isoBox("infe", [2, 0, 0, 0] + Self.be16(1) + Self.be16(0) + Array("Exif".utf8) + [0])
+        let iinf = Self.isoBox("iinf", [0, 0, 0, 0] + Self.be16(1) + infe)
         // iloc version 0, offset and length 4 bytes, no base offset; the offset is patched below.
         func iloc(_ offset: Int) -> [UInt8] {
-            box(
+            Self.isoBox(
                 "iloc",
                 [0, 0, 0, 0, 0x44, 0x00] + Self.be16(1) + Self.be16(1) + Self.be16(0) + Self.be16(1)
                     + Self.be32(offset) + Self.be32(item.count))
         }
-        let hdlr = box("hdlr", [0, 0, 0, 0] + Self.be32(0) + Array("pict".utf8) + [UInt8](repeating: 0, count: 13))
-        func meta(_ offset: Int) -> [UInt8] { box("meta", [0, 0, 0, 0] + hdlr + iinf + iloc(offset)) }
+        let hdlr = Self.isoBox(
+            "hdlr", [0, 0, 0, 0] + Self.be32(0) + Array("pict".utf8) + [UInt8](repeating: 0, count: 13))
+        func meta(_ offset: Int) -> [UInt8] { Self.isoBox("meta", [0, 0, 0, 0] + hdlr + iinf + iloc(offset)) }
         let headerSize = ftyp.count + meta(0).count + 8
-        return ftyp + meta(headerSize) + box("mdat", item)
+        return ftyp + meta(headerSize) + Self.isoBox("mdat", item)
+    }
+
+    /// An ISO base media box: 32-bit size, four-letter type, payload.
+    public static func isoBox(_ type: String, _ payload: [UInt8]) -> [UInt8] {
+        Self.be32(payload.count + 8) + Array(type.utf8) + payload
     }
 
     static func be16(_ value: Int) -> [UInt8] { [UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }

@@ -1,6 +1,6 @@
 import Foundation
+import IngestContainers
 import IngestCore
-import IngestImaging
 
 /// Every parser photoingest runs over a file's untrusted bytes, run over one input: the media
 /// sniffer and its raw refinement, the container walkers (JPEG, PNG, WebP, HEIF, JPEG XL, CR3, RAF,

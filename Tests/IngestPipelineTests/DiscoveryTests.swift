@@ -252,7 +252,5 @@ import Testing
         #expect(Discovery.relative("/mnt/a/2025/party/IMG_0001.jpg", to: "/mnt/a") == "2025/party/IMG_0001.jpg")
         #expect(Discovery.relative("/srv/b/2025/party/IMG_0001.jpg", to: "/srv/b") == "2025/party/IMG_0001.jpg")
         #expect(Discovery.relative("/x/IMG.jpg", to: "/x/IMG.jpg") == "IMG.jpg")
-        #expect(Shard("1/4") == Shard(index: 1, count: 4))
-        #expect(Shard("4/4") == nil && Shard("-1/4") == nil && Shard("1/0") == nil && Shard("x") == nil)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import IngestContainers
 import IngestCore
 import IngestImaging
 import IngestTesting

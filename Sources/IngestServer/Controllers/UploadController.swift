@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import IngestArchive
+import IngestContainers
 import IngestCore
 import IngestImaging
 

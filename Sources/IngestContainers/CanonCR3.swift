@@ -1,3 +1,5 @@
+import IngestCore
+
 /// Canon's CR3: an ISO base media file whose metadata is in `uuid` boxes.
 ///
 /// Inside `moov`, the box of UUID 85c0b687-… holds CMT1 (IFD0), CMT2 (the EXIF IFD), CMT3 (the

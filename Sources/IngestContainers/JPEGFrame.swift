@@ -1,3 +1,5 @@
+import IngestCore
+
 /// A JPEG's frame header (its SOF segment): the picture's size and coding process, read without
 /// decoding. Raw files hold several embedded JPEGs (previews, and sometimes the raw data itself in
 /// lossless JPEG), and this tells which are pictures libjpeg can show, and how big.

@@ -1,3 +1,5 @@
+import IngestCore
+
 /// Follows the top-level boxes of an ISO base media file as its bytes stream past, and keeps the
 /// contents of its `moov` box (the video's metadata), wherever in the file it sits: a video is
 /// read once, in order, and never held.

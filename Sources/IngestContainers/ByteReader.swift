@@ -1,3 +1,5 @@
+import IngestCore
+
 /// Bounds-checked reads from untrusted bytes: out of range reads yield zero, never a trap.
 public struct ByteReader {
     public let bytes: UnsafeRawBufferPointer

@@ -1,3 +1,5 @@
+import IngestCore
+
 /// A still that carries its clip inside (Google's and Samsung's motion photos): said by the
 /// `GCamera` XMP properties `MotionPhoto` (the current format) or `MicroVideo` (the older one) in
 /// a JPEG's XMP segment, or by the `MotionPhoto_Data` block of Samsung's trailer (after the

@@ -1,6 +1,6 @@
 import Foundation
+import IngestContainers
 import IngestCore
-import IngestImaging
 import IngestTesting
 import Testing
 

@@ -1,3 +1,4 @@
+import IngestContainers
 import IngestCore
 import Testing
 

@@ -1,3 +1,5 @@
+import IngestCore
+
 /// A JPEG marker segment before the scan data: its marker and where its payload lies.
 ///
 /// The one walker of JPEG segments: the EXIF locator and the frame-header reader both go through

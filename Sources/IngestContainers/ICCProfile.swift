@@ -1,4 +1,5 @@
 import Foundation
+import IngestCore
 
 /// What an embedded ICC profile says about a photo's colours, read from its untrusted bytes:
 /// enough to tell whether it is sRGB, in which case converting the thumbnail to sRGB is an

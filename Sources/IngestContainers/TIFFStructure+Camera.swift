@@ -1,4 +1,5 @@
 import Foundation
+import IngestCore
 
 /// What a camera's TIFF-based file says about itself: maker, orientation, raw data and previews.
 extension TIFFStructure {

@@ -1,3 +1,5 @@
+import IngestCore
+
 /// Fujifilm's RAF container: a fixed header that points at an embedded JPEG (with the camera's
 /// EXIF in its APP1 segment) and at the raw data.
 public enum FujifilmRAF {

@@ -1,3 +1,5 @@
+import IngestCore
+
 /// A JPEG picture kept inside a raw file (its preview), with what it takes to show it upright.
 ///
 /// Raw files carry several: a thumbnail of 160 px, a preview of 1-2 thousand, often one at full

@@ -1,3 +1,5 @@
+import IngestCore
+
 /// An ISO base media box (ISO/IEC 14496-12; QuickTime's atoms are the same): its type and the byte
 /// range of its payload. The one box walker of photoingest: HEIF's EXIF item, the sniffer's `ftyp`
 /// and video metadata all walk boxes through it.

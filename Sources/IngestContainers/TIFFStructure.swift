@@ -1,3 +1,5 @@
+import IngestCore
+
 /// The directories (IFDs) of a TIFF structure, found by walking it from its header: the main
 /// chain (IFD0, IFD1, …), SubIFDs, and the EXIF, GPS and Interoperability IFDs they point to.
 ///

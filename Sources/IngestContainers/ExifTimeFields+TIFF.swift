@@ -1,3 +1,5 @@
+import IngestCore
+
 extension ExifTimeFields {
     /// The time fields of EXIF kept in `structures` (one for most files; CR3 keeps three), each
     /// searched in turn. A tag is looked up in the EXIF IFD, then IFD0 and IFD1, where some cameras

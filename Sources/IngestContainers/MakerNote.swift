@@ -1,3 +1,5 @@
+import IngestCore
+
 /// A camera maker's note (the EXIF IFD's MakerNote, tag 0x927C): a directory of the maker's own
 /// tags behind a header of the maker's own, its offsets counted from the TIFF header or from the
 /// note's start, as the maker chose. Read for Apple's (a Live Photo's identifier) and for
