@@ -150,13 +150,13 @@ let package = Package(
         // Helpers for the tests: temporary folders, the shared corpus, running tools, the parsers'
         // fuzz target. No C library: the fuzz harness builds it.
         .target(name: "IngestTesting", dependencies: ["IngestCore", "IngestContainers"]),
-        .executableTarget(
-            name: "photoingest",
+        // What `photoingest` does, callable in process: settings and their precedence, choosing
+        // the destination, running, summarising, the exit status.
+        .target(
+            name: "IngestApp",
             dependencies: [
                 "IngestCore", "IngestHashing", "IngestPipeline", "IngestImaging", "IngestTransport", "IngestReport",
-                "IngestZones",
-                "CBuildInfo",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "IngestZones", "IngestArchive", "IngestCatalog",
                 .product(name: "Logging", package: "swift-log"),
                 // --events FILE in CSV.
                 .product(name: "SwiftCSV", package: "SwiftCSV"),
@@ -166,6 +166,15 @@ let package = Package(
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+            ]
+        ),
+        // The command line: commands and their option declarations only.
+        .executableTarget(
+            name: "photoingest",
+            dependencies: [
+                "IngestApp", "IngestCore", "IngestImaging", "IngestReport", "IngestCatalog", "CBuildInfo",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Configuration", package: "swift-configuration"),
             ]
         ),
 
@@ -207,6 +216,12 @@ let package = Package(
                 "IngestPipeline", "IngestContainers", "IngestHashing", "IngestImaging", "IngestArchive",
                 "IngestCatalog",
                 "IngestTesting",
+            ]),
+        .testTarget(
+            name: "IngestAppTests",
+            dependencies: [
+                "IngestApp", "IngestCore", "IngestTesting",
+                .product(name: "Configuration", package: "swift-configuration"),
             ]),
         // Runs the built command line, as a user would.
         .testTarget(

@@ -1,8 +1,9 @@
 import ArgumentParser
+import IngestApp
 
 /// What `run` takes, and `config show` with it: the paths, the options, the config file, the server.
 struct RunArguments: ParsableArguments {
-    @Argument(help: "Files and folders to ingest (folders are walked recursively).")
+    @Argument(help: .setting("paths"))
     var paths: [String] = []
 
     @OptionGroup var options: RunOptions
@@ -14,8 +15,7 @@ struct RunArguments: ParsableArguments {
 
     /// The run's settings: these flags, then the environment, the config file and the defaults.
     func settings() async throws -> Settings {
-        var given = self.options.given.merging(self.connection.given) { $1 }
-        if !self.paths.isEmpty { given["paths"] = .stringArray(self.paths) }
+        let given = self.options.given.merging(self.connection.given) { $1 }.merging(self.given) { $1 }
         return try await Settings.resolve(given: given, configPath: self.configFile.config)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import IngestApp
 
 struct ConfigCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import IngestApp
 import IngestCore
 import IngestTransport
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Configuration
 import Foundation
+import IngestApp
 import IngestCatalog
 import IngestReport
 
@@ -48,9 +49,6 @@ struct ReportCommand: AsyncParsableCommand {
     func validate() throws {
         if let problem = HTMLReportFile.problem(writing: self.html) {
             throw ValidationError("--html '\(self.html)': \(problem)")
-        }
-        if let nearEdge = self.nearEdge, !(0...Defaults.maxNearEdge).contains(nearEdge) {
-            throw ValidationError("--near-edge must be 0 to \(Defaults.maxNearEdge) minutes.")
         }
         if self.thumbnails < 0 { throw ValidationError("--thumbnails cannot be negative.") }
         if self.jobs < 1 { throw ValidationError("--jobs must be at least 1.") }

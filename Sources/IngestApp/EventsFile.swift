@@ -1,4 +1,3 @@
-import ArgumentParser
 import Foundation
 import IngestCore
 import SwiftCSV
@@ -10,25 +9,25 @@ import SwiftCSV
 enum EventsFile {
     static func events(at path: String) throws -> [Event] {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw ValidationError("--events: cannot read '\(path)'.")
+            throw UsageError("--events: cannot read '\(path)'.")
         }
         let text = String(decoding: data, as: UTF8.self)
         let rows =
             text.drop { $0.isWhitespace }.first == "[" ? try Self.jsonRows(text, path) : try Self.csvRows(text, path)
-        guard !rows.isEmpty else { throw ValidationError("--events: '\(path)' lists no event.") }
+        guard !rows.isEmpty else { throw UsageError("--events: '\(path)' lists no event.") }
         var seen: Set<String> = []
         return try rows.enumerated().map { index, row in
             let place = "--events: entry \(index + 1) of '\(path)'"
             guard let name = row["name"].map({ $0.trimmingCharacters(in: .whitespaces) }), !name.isEmpty else {
-                throw ValidationError("\(place) has no name.")
+                throw UsageError("\(place) has no name.")
             }
             guard seen.insert(name).inserted else {
-                throw ValidationError("\(place): the name '\(name)' is used twice.")
+                throw UsageError("\(place): the name '\(name)' is used twice.")
             }
             func time(_ key: String) throws -> Date? {
                 guard let text = row[key]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
                 guard let date = RFC3339.windowBound(text, isEnd: key == "end") else {
-                    throw ValidationError(
+                    throw UsageError(
                         "\(place) (\(name)): \(key) '\(text)' is not an RFC 3339 time or a date, e.g. 2025-09-27T21:00:00Z or 2025-09-27."
                     )
                 }
@@ -36,7 +35,7 @@ enum EventsFile {
             }
             let window = EventWindow(start: try time("start"), end: try time("end"))
             if let start = window.start, let end = window.end, start > end {
-                throw ValidationError("\(place) (\(name)): start is after end.")
+                throw UsageError("\(place) (\(name)): start is after end.")
             }
             return Event(id: name, name: name, window: window)
         }
@@ -44,7 +43,7 @@ enum EventsFile {
 
     private static func jsonRows(_ text: String, _ path: String) throws -> [[String: String]] {
         guard let array = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]] else {
-            throw ValidationError("--events: '\(path)' is not a JSON array of objects with name, start and end.")
+            throw UsageError("--events: '\(path)' is not a JSON array of objects with name, start and end.")
         }
         return array.map { object in object.compactMapValues { $0 as? String } }
     }
@@ -54,10 +53,10 @@ enum EventsFile {
         do {
             csv = try NamedCSV(string: text, delimiter: .comma, loadColumns: false)
         } catch {
-            throw ValidationError("--events: '\(path)' is neither JSON nor CSV: \(error)")
+            throw UsageError("--events: '\(path)' is neither JSON nor CSV: \(error)")
         }
         guard csv.header.map({ $0.trimmingCharacters(in: .whitespaces) }).contains("name") else {
-            throw ValidationError("--events: '\(path)' needs a header line naming its columns: name,start,end.")
+            throw UsageError("--events: '\(path)' needs a header line naming its columns: name,start,end.")
         }
         return csv.rows.map { row in
             Dictionary(

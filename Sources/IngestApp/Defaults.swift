@@ -1,9 +1,8 @@
-import ArgumentParser
 import Foundation
 import IngestCore
 
 /// Where photoingest keeps its data when not told otherwise, following the XDG base directories.
-enum Defaults {
+public enum Defaults {
     static var home: String { ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory() }
 
     static func xdg(_ variable: String, fallback: String) -> String {
@@ -18,20 +17,20 @@ enum Defaults {
     static var catalog: String { xdg("XDG_STATE_HOME", fallback: ".local/state") + "/photoingest/catalog.sqlite" }
 
     /// A year, in minutes: any margin beyond it is a mistake, and minutes times 60 must not overflow.
-    static let maxNearEdge = 525_600
+    public static let maxNearEdge = 525_600
 
-    static var cores: Int { ProcessInfo.processInfo.activeProcessorCount }
+    public static var cores: Int { ProcessInfo.processInfo.activeProcessorCount }
 
     /// The zone named by a `--timezone` option, or this machine's when none was given.
     ///
     /// Only IANA names and explicit offsets: an abbreviation means different things to different
     /// libraries (Foundation reads `PST` as Los Angeles with its DST, `EST` as a fixed -05:00), and
     /// `UTC+2` reads as the opposite sign in POSIX TZ.
-    static func zone(named name: String?) throws -> TimeZone {
+    public static func zone(named name: String?) throws -> TimeZone {
         guard let name else { return TimeZone.current }
         if name.first == "+" || name.first == "-" {
             guard let offset = UTCOffset.parse(name), let zone = TimeZone(secondsFromGMT: offset) else {
-                throw ValidationError(
+                throw UsageError(
                     "--timezone '\(name)' is not an offset ±HH:MM within ±14:00, e.g. +02:00 or -07:00.")
             }
             return zone
@@ -42,7 +41,7 @@ enum Defaults {
         if (letters && name != "UTC" && name != "GMT")
             || (name.contains(where: { $0 == "+" || $0 == "-" }) && !name.contains("/"))
         {
-            throw ValidationError(
+            throw UsageError(
                 "--timezone '\(name)' is an abbreviation or a POSIX offset, which mean different things to different tools: \(hint)."
             )
         }
@@ -51,7 +50,7 @@ enum Defaults {
         guard TimeZone.knownTimeZoneIdentifiers.contains(identifier) || identifier == "Etc/UTC",
             let zone = TimeZone(identifier: identifier)
         else {
-            throw ValidationError("--timezone '\(name)' is not a time zone this machine knows: \(hint).")
+            throw UsageError("--timezone '\(name)' is not a time zone this machine knows: \(hint).")
         }
         return zone
     }

@@ -1,4 +1,3 @@
-import ArgumentParser
 import Foundation
 import IngestArchive
 import IngestCatalog
@@ -12,46 +11,41 @@ import IngestZones
 import Logging
 
 /// One `photoingest run`, once its settings are known: checks them, then ingests.
-struct IngestRun {
+public struct IngestRun {
     let settings: Settings
 
+    public init(settings: Settings) {
+        self.settings = settings
+    }
+
     func validate() throws {
-        if self.settings.paths.isEmpty { throw ValidationError("Give at least one file or folder to ingest.") }
+        if self.settings.paths.isEmpty { throw UsageError("Give at least one file or folder to ingest.") }
         for path in self.settings.paths where !FileManager.default.fileExists(atPath: path) {
-            throw ValidationError("'\(path)': no such file or folder to ingest.")
-        }
-        if self.settings.jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
-        if self.settings.maxPixels < 1 { throw ValidationError("--max-pixels must be at least 1.") }
-        if !(0...Defaults.maxNearEdge).contains(self.settings.nearEdge) {
-            throw ValidationError("--near-edge must be 0 to \(Defaults.maxNearEdge) minutes.")
-        }
-        if let shard = self.settings.shard, Shard(shard) == nil {
-            throw ValidationError(
-                "--shard '\(shard)' is not K/N with 0 ≤ K < N, e.g. 0/4 (K as in JOB_COMPLETION_INDEX).")
+            throw UsageError("'\(path)': no such file or folder to ingest.")
         }
         if let html = self.settings.html, let problem = HTMLReportFile.problem(writing: html) {
-            throw ValidationError("--html '\(html)': \(problem)")
+            throw UsageError("--html '\(html)': \(problem)")
         }
         _ = try self.window()
         _ = try self.zone()
         try self.settings.connection.validateServer()
         if self.settings.connection.serverURL == nil && self.settings.event.count > 1 {
-            throw ValidationError("The archive takes one --event name per run.")
+            throw UsageError("The archive takes one --event name per run.")
         }
         if self.settings.eventsFile != nil
             && (!self.settings.event.isEmpty || self.settings.from != nil || self.settings.until != nil)
         {
-            throw ValidationError("--events names every event with its window: drop --event, --from and --until.")
+            throw UsageError("--events names every event with its window: drop --event, --from and --until.")
         }
         if self.settings.connection.serverURL != nil && self.settings.eventsFile != nil {
-            throw ValidationError("With a server, the events come from the server: drop --events (--event picks some).")
+            throw UsageError("With a server, the events come from the server: drop --events (--event picks some).")
         }
         if let file = self.settings.eventsFile { _ = try EventsFile.events(at: file) }
         if self.settings.connection.serverURL != nil && (self.settings.from != nil || self.settings.until != nil) {
-            throw ValidationError("With a server, the events' windows come from the server: drop --from and --until.")
+            throw UsageError("With a server, the events' windows come from the server: drop --from and --until.")
         }
         if self.settings.report == "-" && self.settings.json {
-            throw ValidationError("--report - and --json both write to standard output; send the report to a file.")
+            throw UsageError("--report - and --json both write to standard output; send the report to a file.")
         }
     }
 
@@ -59,7 +53,7 @@ struct IngestRun {
         func parse(_ text: String?, _ option: String, dayEnd: Bool) throws -> Date? {
             guard let text else { return nil }
             guard let date = RFC3339.windowBound(text, isEnd: dayEnd) else {
-                throw ValidationError(
+                throw UsageError(
                     "\(option) '\(text)' is not an RFC 3339 time or a date, e.g. 2025-09-27T21:00:00Z, 2025-09-27T14:00:00-07:00 or 2025-09-27."
                 )
             }
@@ -69,7 +63,7 @@ struct IngestRun {
             start: try parse(self.settings.from, "--from", dayEnd: false),
             end: try parse(self.settings.until, "--until", dayEnd: true))
         if let start = window.start, let end = window.end, start > end {
-            throw ValidationError("--from is after --until: the window would hold no photo.")
+            throw UsageError("--from is after --until: the window would hold no photo.")
         }
         return window
     }
@@ -85,7 +79,7 @@ struct IngestRun {
             do {
                 return try ZoneBoundaries(path: Discovery.absolute(path))
             } catch {
-                throw ValidationError("--zone-data: \(error.message)")
+                throw UsageError("--zone-data: \(error.message)")
             }
         }
         for path in ZoneBoundaries.standardPaths() where FileManager.default.fileExists(atPath: path) {
@@ -118,27 +112,31 @@ struct IngestRun {
         return log
     }
 
-    func run() async throws {
+    /// Checks the settings, ingests, and returns the exit status (0 when every file ended well).
+    ///
+    /// - Throws: ``UsageError`` for settings that cannot be used, ``IngestError`` when the run
+    ///   could not start or go on (see ``ExitStatus/of(_:)``).
+    public func run() async throws -> Int32 {
         let started = Date()
         let log = self.makeLog()
         do {
             try self.validate()
         } catch {
-            self.writeMetrics([], bytesRead: 0, started: started, exitStatus: Photoingest.usageExitCode, log: log)
+            self.writeMetrics([], bytesRead: 0, started: started, exitStatus: ExitStatus.usage, log: log)
             throw error
         }
         do {
-            try await self.ingest(log: log, started: started)
+            return try await self.ingest(log: log, started: started)
         } catch let error as IngestError {
             // It could not start (or go on): the metrics say so, so that monitoring sees it.
             self.writeMetrics(
-                [], bytesRead: 0, started: started, exitStatus: Photoingest.exitStatus(for: error), log: log)
+                [], bytesRead: 0, started: started, exitStatus: ExitStatus.of(error), log: log)
             log.error("\(error.message)", metadata: ["event": "run.failed", "error.code": "\(error.code)"])
             throw error
         }
     }
 
-    func ingest(log: Logger, started: Date) async throws {
+    func ingest(log: Logger, started: Date) async throws -> Int32 {
         let zone = try self.zone()
         let catalogPath = Discovery.absolute(self.settings.catalog)
         let console = Console(
@@ -234,7 +232,7 @@ struct IngestRun {
         }
         self.writeMetrics(
             reports, bytesRead: display.lastProgress.bytesRead, started: started, exitStatus: status, log: log)
-        if status != 0 { throw ExitCode(status) }
+        return status
     }
 
     /// `--html`: a dry run's page from its outcomes as they went by; any other run's from the
@@ -410,11 +408,11 @@ struct IngestRun {
         // A refused token or a server gone stops the run: said apart from failed files. Ctrl-C
         // wins over the failures it caused.
         if let code = reports.lazy.compactMap(\.fatalErrorCode).first {
-            return Photoingest.exitStatus(for: IngestError(IngestError.Code(code), ""))
+            return ExitStatus.of(IngestError(IngestError.Code(code), ""))
         }
-        if reports.contains(where: \.interrupted) { return Photoingest.interruptedExitCode }
+        if reports.contains(where: \.interrupted) { return ExitStatus.interrupted }
         if lostOutcomes || reports.contains(where: { $0.count(.failed) > 0 || $0.catalogProblem != nil }) {
-            return ExitCode.failure.rawValue
+            return ExitStatus.someFailed
         }
         return 0
     }

@@ -1,4 +1,3 @@
-import ArgumentParser
 import Configuration
 import Foundation
 import SystemPackage
@@ -9,7 +8,7 @@ import Yams
 /// `$PHOTOINGEST_CONFIG`, else `$XDG_CONFIG_HOME/photoingest/config.yaml` (or `config.toml`) when
 /// it exists. Its keys are the long options of `run` without the dashes in front (`jobs: 4`,
 /// `dry-run: true`, `paths: [/srv/inbox]`; in TOML `jobs = 4`, `paths = ["/srv/inbox"]`).
-struct ConfigFile {
+public struct ConfigFile {
     var path: String
 
     enum Format: String {
@@ -23,24 +22,23 @@ struct ConfigFile {
     static let secretKeys: Set<String> = ["token", "upload-token"]
 
     /// The file to read, or nil when none was named and the default one does not exist.
-    static func locate(explicit: String?) throws -> ConfigFile? {
-        let named =
-            explicit ?? ProcessInfo.processInfo.environment["PHOTOINGEST_CONFIG"].flatMap { $0.isEmpty ? nil : $0 }
+    static func locate(explicit: String?, environment: [String: String]) throws -> ConfigFile? {
+        let named = explicit ?? environment["PHOTOINGEST_CONFIG"].flatMap { $0.isEmpty ? nil : $0 }
         guard let named else {
             let existing = Self.defaultPaths.filter { FileManager.default.fileExists(atPath: $0) }
             guard existing.count < 2 else {
-                throw ValidationError("Both \(existing.joined(separator: " and ")) exist: keep one of them.")
+                throw UsageError("Both \(existing.joined(separator: " and ")) exist: keep one of them.")
             }
             return existing.first.map { ConfigFile(path: $0) }
         }
         guard FileManager.default.isReadableFile(atPath: named) else {
-            throw ValidationError("The config file '\(named)' does not exist or cannot be read.")
+            throw UsageError("The config file '\(named)' does not exist or cannot be read.")
         }
         return ConfigFile(path: named)
     }
 
     /// `$XDG_CONFIG_HOME/photoingest/config.yaml` and `config.toml`, i.e. in `~/.config/photoingest`.
-    static var defaultPaths: [String] {
+    public static var defaultPaths: [String] {
         let folder = Defaults.xdg("XDG_CONFIG_HOME", fallback: ".config") + "/photoingest/"
         return [folder + "config.yaml", folder + "config.toml"]
     }
@@ -66,14 +64,14 @@ struct ConfigFile {
     }
 
     /// The parser's reason, its first line only: YAML's next lines quote the file, tokens included.
-    private func unreadable(_ error: any Error) -> ValidationError {
+    private func unreadable(_ error: any Error) -> UsageError {
         let reason: String
         if let error = error as? TOMLParseError {
             reason = "\(error.description) (line \(error.source.begin.line), column \(error.source.begin.column))"
         } else {
             reason = "\(error)".split(separator: "\n").first.map(String.init) ?? ""
         }
-        return ValidationError("The config file '\(self.path)' cannot be read as \(self.format.rawValue): \(reason)")
+        return UsageError("The config file '\(self.path)' cannot be read as \(self.format.rawValue): \(reason)")
     }
 
     /// The keys at the top of the file.
@@ -82,7 +80,7 @@ struct ConfigFile {
         switch self.format {
         case .yaml:
             guard let mapping = try Yams.load(yaml: text) as? [String: Any] else {
-                throw ValidationError("The config file '\(self.path)' is not a YAML mapping of settings.")
+                throw UsageError("The config file '\(self.path)' is not a YAML mapping of settings.")
             }
             return Array(mapping.keys)
         case .toml:
@@ -100,7 +98,7 @@ struct ConfigFile {
         for key in try self.topLevelKeys().sorted() where !known.contains(key) {
             let closest = known.min { Self.distance(key, $0) < Self.distance(key, $1) }
             let hint = closest.map { Self.distance(key, $0) <= 3 ? " (did you mean \($0)?)" : "" } ?? ""
-            throw ValidationError(
+            throw UsageError(
                 "The config file '\(self.path)' has the key '\(key)', which is no setting\(hint); "
                     + "`photoingest config show` lists them.")
         }
@@ -120,13 +118,4 @@ struct ConfigFile {
         }
         return previous[b.count]
     }
-}
-
-/// `--config FILE`, for every command that reads settings.
-struct ConfigFileOption: ParsableArguments {
-    @Option(
-        help: ArgumentHelp(
-            "Settings in YAML or TOML (by the file's ending), one key per long option (jobs: 4, or jobs = 4). Default: $PHOTOINGEST_CONFIG, else ~/.config/photoingest/config.yaml or config.toml if it exists. Flags win over PHOTOINGEST_<OPTION> variables, which win over the file.",
-            valueName: "file"))
-    var config: String?
 }

@@ -1,44 +1,41 @@
-import ArgumentParser
 import Foundation
 import IngestCore
 import IngestTransport
 
 /// How to reach a PhotoShare server and prove who we are, once flags, environment and config
 /// file are merged.
-struct ServerSettings {
-    var serverURL: String?
-    var functionsUrl: String?
-    var token: String?
-    var uploadToken: String?
-    var tokenCommand: String?
-    var uploads = 6
-    var retries = 5
-    var stallTimeout = 30
-    var unreachableTimeout = 30
-    var http2 = false
-    var insecure = false
+public struct ServerSettings {
+    public init() {}
 
-    func validateServer() throws {
+    public var serverURL: String?
+    public var functionsUrl: String?
+    public var token: String?
+    public var uploadToken: String?
+    public var tokenCommand: String?
+    public var uploads = 6
+    public var retries = 5
+    public var stallTimeout = 30
+    public var unreachableTimeout = 30
+    public var http2 = false
+    public var insecure = false
+
+    public func validateServer() throws {
         guard let url = self.serverURL else { return }
         for (option, value) in [("--server", url), ("--functions-url", self.functionsUrl)] {
             guard let value else { continue }
             guard let parsed = URL(string: value), ["http", "https"].contains(parsed.scheme ?? ""), parsed.host != nil
             else {
-                throw ValidationError(
+                throw UsageError(
                     "\(option) '\(value)' is not an http(s) URL, e.g. https://photoshare.example.com.")
             }
         }
-        if self.uploads < 1 { throw ValidationError("--uploads must be at least 1.") }
-        if self.retries < 0 { throw ValidationError("--retries cannot be negative.") }
-        if self.stallTimeout < 1 { throw ValidationError("--stall-timeout must be at least 1 second.") }
-        if self.unreachableTimeout < 1 { throw ValidationError("--unreachable-timeout must be at least 1 second.") }
         _ = try self.tokenSource()
     }
 
     func tokenSource() throws -> TokenProvider.Source {
         if let command = self.tokenCommand { return .command(command) }
         guard let access = self.token, !access.isEmpty else {
-            throw ValidationError(
+            throw UsageError(
                 "A server needs a token: set PHOTOINGEST_TOKEN (or --token), or give --token-command.")
         }
         let upload = self.uploadToken ?? access
@@ -46,7 +43,7 @@ struct ServerSettings {
     }
 
     /// The events the server lists for this user; its failure names the server.
-    static func events(of client: PhotoShareClient) async throws(IngestError) -> [Event] {
+    public static func events(of client: PhotoShareClient) async throws(IngestError) -> [Event] {
         do {
             return try await client.events()
         } catch {
@@ -55,7 +52,7 @@ struct ServerSettings {
     }
 
     /// The client for the server; nil in archive mode.
-    func client() throws -> PhotoShareClient? {
+    public func client() throws -> PhotoShareClient? {
         guard let url = self.serverURL else { return nil }
         if self.insecure {
             FileHandle.standardError.write(

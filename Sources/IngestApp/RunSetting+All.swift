@@ -1,0 +1,187 @@
+import Foundation
+import IngestHashing
+import Logging
+
+extension RunSetting {
+    /// Every setting of `run`, in the order `config show` lists them.
+    public static let all: [RunSetting] = Self.run + Self.output + Self.server
+
+    /// What to ingest, into what, and how.
+    static let run: [RunSetting] = [
+        .list(
+            "paths", \.paths, valueName: "paths", help: "Files and folders to ingest (folders are walked recursively)."),
+        .parsed(
+            "archive", \.archive, valueName: "dir",
+            help: "The local archive to store into (default: $XDG_DATA_HOME/photoingest/archive).",
+            default: { Defaults.archive }, parse: { $0 }),
+        .parsed(
+            "catalog", \.catalog, valueName: "file",
+            help: "The catalog that makes re-runs resumable (default: $XDG_STATE_HOME/photoingest/catalog.sqlite).",
+            default: { Defaults.catalog }, parse: { $0 }),
+        .list(
+            "event", \.event, valueName: "event",
+            help:
+                "In the archive: the event's name (default \"default\"). With a server: an event id (repeatable; default: every event the server lists)."
+        ),
+        .text(
+            "from", \.from, valueName: "time",
+            help:
+                "Start of the event's window (RFC 3339; a time with no zone is UTC; a date alone, its first instant in UTC). Photos before it are outside."
+        ),
+        .text(
+            "until", \.until, valueName: "time",
+            help:
+                "End of the event's window, included (RFC 3339; no zone means UTC; a date alone, its last instant in UTC, so the whole day is in)."
+        ),
+        .text(
+            "events", \.eventsFile, valueName: "file",
+            help:
+                "In the archive: several events from a file, JSON ([{\"name\", \"start\", \"end\"}, …]) or CSV (header name,start,end); all in one pass."
+        ),
+        .number(
+            "near-edge", \.nearEdge, valueName: "minutes",
+            help:
+                "List photos outside the window by less than this, and those inside only thanks to an assumed zone (default 60).",
+            allowed: 0...Defaults.maxNearEdge, problem: "must be 0 to \(Defaults.maxNearEdge) minutes"),
+        .text(
+            "shard", \.shard, valueName: "K/N",
+            help:
+                "Take only shard K of N (0-based): the files whose path, relative to its root, hashes into it. Give each shard its own --catalog.",
+            check: { Shard($0) == nil ? "is not K/N with 0 ≤ K < N, e.g. 0/4 (K as in JOB_COMPLETION_INDEX)." : nil }),
+        .number(
+            "jobs", \.jobs, valueName: "n", help: "Photos decoded at once (default: the number of cores).",
+            allowed: 1..., problem: "must be at least 1"),
+        .text(
+            "timezone", \.timezone, valueName: "zone",
+            help:
+                "Zone for EXIF times that carry no offset: an IANA name (Europe/Berlin, UTC) or an offset (+02:00); default this machine's."
+        ),
+        .text(
+            "zone-data", \.zoneData, valueName: "file",
+            help:
+                "Time-zone boundaries that date photos by their GPS position (default: $XDG_DATA_HOME/photoingest/zones.sqlite, made by scripts/zone-data, or the package's)."
+        ),
+        .number(
+            "max-pixels", \.maxPixels, valueName: "n",
+            help: "Refuse images with more pixels than this, before decoding (default 100000000).", allowed: 1...,
+            problem: "must be at least 1"),
+        .flag(
+            "fast-thumbnails", \.fastThumbnails,
+            help:
+                "Decode JPEGs at 1/8 for the thumbnails where that still gives 500 px: about 20% less CPU, thumbnails a little less close to the full image.",
+            discussion:
+                "SSIM against the full decode 0.986 instead of 0.996 on real camera photos (docs/performance.md)."),
+        .flag(
+            "retry-failed", \.retryFailed,
+            help:
+                "Try again the files an earlier run found broken (they do not decode), even though they have not changed."
+        ),
+        .flag(
+            "no-wait", \.noWait,
+            help:
+                "When another run is using the catalog or the archive, stop at once (exit status 75) instead of waiting."
+        ),
+        .flag(
+            "include-hidden", \.includeHidden, help: "Also ingest hidden files and folders (names starting with a dot)."
+        ),
+        .flag("dry-run", \.dryRun, help: "Decide everything, write and upload nothing (neither archive nor catalog)."),
+    ]
+
+    /// What the run writes about itself.
+    static let output: [RunSetting] = [
+        .text(
+            "report", \.report, valueName: "file",
+            help: "Write one JSON line per file to this file (- for standard output)."),
+        .text(
+            "html", \.html, valueName: "file",
+            help:
+                "Write the run report as one HTML page to this file: per event a timeline and contact sheets by outcome. `photoingest report` draws it again later from the catalog."
+        ),
+        .flag("json", \.json, help: "Print one JSON summary object on standard output at the end."),
+        .flag("quiet", \.quiet, help: "No progress line and no summary text; errors are still printed."),
+        .parsed(
+            "log-format", \.logFormat, valueName: "text|json",
+            help: "Log lines on standard error: text (swift-log's) or json (one object per line) (default: text).",
+            default: { Settings.LogFormat.text.rawValue },
+            parse: { text in
+                guard let format = Settings.LogFormat(rawValue: text) else {
+                    throw UsageError("log-format '\(text)' is not text or json.")
+                }
+                return format
+            }),
+        .parsed(
+            "log-level", \.logLevel, valueName: "level",
+            help:
+                "Least level logged: trace, debug, info, notice, warning, error or critical (default: info when standard error is not a terminal, else warning).",
+            // On a terminal the progress line and the summary say what info lines would.
+            default: { Settings.offTerminal ? "info" : "warning" },
+            parse: { text in
+                guard let level = Logger.Level(rawValue: text) else {
+                    throw UsageError(
+                        "log-level '\(text)' is not one of trace, debug, info, notice, warning, error, critical.")
+                }
+                return level
+            }),
+        .parsed(
+            "stats", \.stats, valueName: "interval",
+            help:
+                "Log a status line this often, e.g. 30s or 5m; 0 for never (default: 30s when standard error is not a terminal, else 0).",
+            default: { Settings.offTerminal ? "30s" : "0" },
+            parse: { text in
+                guard let seconds = Settings.seconds(text) else {
+                    throw UsageError("stats '\(text)' is not an interval such as 30s, 5m or 0.")
+                }
+                return seconds
+            }),
+        .text(
+            "metrics-file", \.metricsFile, valueName: "file",
+            help:
+                "At the end, write the run's metrics here in Prometheus text format (for node_exporter's textfile collector), replacing the file atomically."
+        ),
+    ]
+
+    /// How to reach a PhotoShare server and prove who we are.
+    static let server: [RunSetting] = [
+        .text(
+            "server", \.connection.serverURL, valueName: "url",
+            help: "PhotoShare server to upload to (without one, the local archive)."),
+        .text(
+            "functions-url", \.connection.functionsUrl, valueName: "url",
+            help: "Base URL of the functions host serving the hash route, when it is not --server."),
+        .text(
+            "token", \.connection.token, valueName: "token",
+            help: "Access token. Prefer PHOTOINGEST_TOKEN: arguments show in ps.", secret: true),
+        .text(
+            "upload-token", \.connection.uploadToken, valueName: "token",
+            help: "Upload token (default: the access token). Prefer PHOTOINGEST_UPLOAD_TOKEN.", secret: true),
+        .text(
+            "token-command", \.connection.tokenCommand, valueName: "command",
+            help:
+                "Command printing a fresh token, or JSON {\"access\":…,\"upload\":…}; run again when a token nears expiry."
+        ),
+        .number(
+            "uploads", \.connection.uploads, valueName: "n",
+            help: "Concurrent uploads, one HTTP/1.1 connection each (default 6).", allowed: 1...,
+            problem: "must be at least 1"),
+        .number(
+            "retries", \.connection.retries, valueName: "n",
+            help: "Retries for network errors, 5xx and 429, with exponential back-off (default 5).", allowed: 0...,
+            problem: "cannot be negative"),
+        .number(
+            "stall-timeout", \.connection.stallTimeout, valueName: "seconds",
+            help:
+                "Give up on a request (and retry it) when the server sends or takes nothing for this many seconds; after Ctrl-C, the uploads in flight get this long to finish (default 30).",
+            allowed: 1..., problem: "must be at least 1 second"),
+        .number(
+            "unreachable-timeout", \.connection.unreachableTimeout, valueName: "seconds",
+            help:
+                "Stop the run when the server has answered nothing (connections refused or timing out) for this many seconds; the files not done are left for the next run (exit status 3; default 30).",
+            allowed: 1..., problem: "must be at least 1 second"),
+        .flag(
+            "http2", \.connection.http2,
+            help: "Multiplex uploads over HTTP/2 (often slower for bulk uploads than several HTTP/1.1 connections)."),
+        .flag(
+            "insecure", \.connection.insecure,
+            help: "Do not verify the server's TLS certificate. Insecure: a warning is printed."),
+    ]
+}

@@ -1,0 +1,96 @@
+import Foundation
+import IngestHashing
+import Logging
+
+/// One setting of `run`, declared once: its key, what it holds, its help and the check its value
+/// must pass.
+///
+/// The key is the long option (`--near-edge`), the variable (`PHOTOINGEST_NEAR_EDGE`) and the
+/// config file's key (`near-edge: 30`). ``Settings/resolve(given:configPath:environment:)`` reads
+/// every setting of ``all`` in one precedence, checks it and stores it; `config show` lists them;
+/// the command line takes its help from here. Adding a setting is one entry here and its use.
+public struct RunSetting: Sendable {
+    /// What the value is: how it is read, named in errors, and declared on the command line.
+    public enum Kind: Sendable {
+        case text, secret, number, list
+        /// A switch: a flag turns it on; the environment or the file may turn it off again.
+        case flag
+    }
+
+    public let key: String
+    public let kind: Kind
+    /// The placeholder in `--help` (`minutes` in `--near-edge <minutes>`); nil for a switch.
+    public let valueName: String?
+    public let help: String
+    /// More help, shown below the option's line in `--help`.
+    public var discussion: String?
+    /// Reads the value from the configuration, checks it, and stores it in the settings.
+    let resolve: @Sendable (inout SettingResolution, inout Settings) throws -> Void
+
+    /// The setting of `key`; a key that is not in ``all`` is a programmer's mistake.
+    public static func named(_ key: String) -> RunSetting {
+        guard let setting = Self.all.first(where: { $0.key == key }) else {
+            preconditionFailure("no run setting is named \(key)")
+        }
+        return setting
+    }
+
+    /// A whole number within `allowed`, said as `problem` when it is not ("must be at least 1").
+    static func number(
+        _ key: String, _ field: WritableKeyPath<Settings, Int> & Sendable, valueName: String, help: String,
+        allowed: PartialRangeFrom<Int>, problem: String
+    ) -> RunSetting {
+        Self.number(
+            key, field, valueName: valueName, help: help, allowed: allowed.lowerBound...Int.max, problem: problem)
+    }
+
+    static func number(
+        _ key: String, _ field: WritableKeyPath<Settings, Int> & Sendable, valueName: String, help: String,
+        allowed: ClosedRange<Int>, problem: String
+    ) -> RunSetting {
+        RunSetting(key: key, kind: .number, valueName: valueName, help: help) { resolution, settings in
+            let value = try resolution.int(key, settings[keyPath: field])
+            guard allowed.contains(value) else { throw UsageError("--\(key) \(problem).") }
+            settings[keyPath: field] = value
+        }
+    }
+
+    /// Text, absent unless given; `check` returns what is wrong with a value, nil when it is usable.
+    static func text(
+        _ key: String, _ field: WritableKeyPath<Settings, String?> & Sendable, valueName: String, help: String,
+        secret: Bool = false, check: @escaping @Sendable (String) -> String? = { _ in nil }
+    ) -> RunSetting {
+        RunSetting(key: key, kind: secret ? .secret : .text, valueName: valueName, help: help) { resolution, settings in
+            let value = try resolution.optionalString(key, isSecret: secret)
+            if let value, let problem = check(value) { throw UsageError("--\(key) '\(value)' \(problem)") }
+            settings[keyPath: field] = value
+        }
+    }
+
+    /// Text with a default (shown by `config show`), turned into the setting's type by `parse`,
+    /// which throws the reason a value is refused.
+    static func parsed<Value>(
+        _ key: String, _ field: WritableKeyPath<Settings, Value> & Sendable, valueName: String, help: String,
+        default fallback: @escaping @Sendable () -> String, parse: @escaping @Sendable (String) throws -> Value
+    ) -> RunSetting {
+        RunSetting(key: key, kind: .text, valueName: valueName, help: help) { resolution, settings in
+            settings[keyPath: field] = try parse(try resolution.string(key, fallback()))
+        }
+    }
+
+    static func flag(
+        _ key: String, _ field: WritableKeyPath<Settings, Bool> & Sendable, help: String, discussion: String? = nil
+    ) -> RunSetting {
+        RunSetting(key: key, kind: .flag, valueName: nil, help: help, discussion: discussion) { resolution, settings in
+            settings[keyPath: field] = try resolution.bool(key)
+        }
+    }
+
+    static func list(
+        _ key: String, _ field: WritableKeyPath<Settings, [String]> & Sendable, valueName: String, help: String
+    ) -> RunSetting {
+        RunSetting(key: key, kind: .list, valueName: valueName, help: help) { resolution, settings in
+            settings[keyPath: field] = try resolution.strings(key, settings[keyPath: field])
+        }
+    }
+}

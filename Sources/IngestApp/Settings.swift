@@ -1,0 +1,107 @@
+import Configuration
+import Foundation
+import IngestTransport
+import Logging
+
+/// Every setting of a run, merged by swift-configuration with one precedence: flags, then
+/// `PHOTOINGEST_<OPTION>` variables, then the config file, then the built-in default.
+public struct Settings {
+    public init() {}
+
+    public var paths: [String] = []
+    public var archive = Defaults.archive
+    public var catalog = Defaults.catalog
+    public var event: [String] = []
+    public var from: String?
+    public var until: String?
+    public var eventsFile: String?
+    public var nearEdge = 60
+    public var shard: String?
+    public var jobs = Defaults.cores
+    public var timezone: String?
+    public var zoneData: String?
+    public var maxPixels = 100_000_000
+    public var fastThumbnails = false
+    public var retryFailed = false
+    public var noWait = false
+    public var includeHidden = false
+    public var dryRun = false
+    public var report: String?
+    public var html: String?
+    public var json = false
+    public var quiet = false
+    public var logFormat = LogFormat.text
+    public var logLevel = Logger.Level.info
+    /// Seconds between status lines in the log; 0 for none.
+    public var stats = 0
+    public var metricsFile: String?
+    public var connection = ServerSettings()
+
+    public enum LogFormat: String, CaseIterable { case text, json }
+
+    /// One line per setting, for `config show`: its key, value (secrets masked) and source.
+    public var shown: [(key: String, value: String, source: String)] = []
+    /// The config file read, if any.
+    public var configFile: String?
+
+    /// The settings of this run, from `given` (the flags), the environment and the config file,
+    /// each read and checked as ``RunSetting/all`` declares it.
+    ///
+    /// - Throws: ``UsageError`` for a value a setting's check refuses, a key the file does not
+    ///   know, a value of the wrong type (naming where it came from), or a config file that is
+    ///   missing or not YAML or TOML.
+    public static func resolve(
+        given: [String: ConfigContent], configPath: String?,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) async throws -> Settings {
+        let file = try ConfigFile.locate(explicit: configPath, environment: environment)
+        var providers: [any ConfigProvider] = [
+            InMemoryProvider(
+                name: Source.commandLine,
+                values: Dictionary(
+                    uniqueKeysWithValues: given.map {
+                        (AbsoluteConfigKey([$0.key]), ConfigValue($0.value, isSecret: false))
+                    })),
+            EnvironmentVariablesProvider(
+                environmentVariables: environment,
+                secretsSpecifier: .specific(["PHOTOINGEST_TOKEN", "PHOTOINGEST_UPLOAD_TOKEN"])
+            )
+            .prefixKeys(with: "photoingest"),
+        ]
+        if let file { providers.append(try await file.provider()) }
+        let sources = SettingSources()
+        var resolution = SettingResolution(
+            reader: ConfigReader(providers: providers, accessReporter: sources), sources: sources, file: file)
+        var settings = Settings()
+        for setting in RunSetting.all {
+            try setting.resolve(&resolution, &settings)
+        }
+        // A token given where it outranks the token command (a flag over the file) is the one used.
+        if settings.connection.token != nil, resolution.rank("token") < resolution.rank("token-command") {
+            settings.connection.tokenCommand = nil
+        }
+        try file?.checkKeys(known: resolution.keys)
+        settings.shown = resolution.shown
+        settings.configFile = file?.path
+        return settings
+    }
+
+    /// Whether standard error is not a terminal: the defaults of the log level and the status
+    /// interval differ there.
+    static var offTerminal: Bool { isatty(STDERR_FILENO) == 0 }
+
+    /// `30s`, `5m`, `1h`, or a number of seconds; nil for anything else.
+    static func seconds(_ text: String) -> Int? {
+        let units: [Character: Int] = ["s": 1, "m": 60, "h": 3_600]
+        if let unit = text.last, let scale = units[unit], let count = Int(text.dropLast()), count >= 0 {
+            return count * scale
+        }
+        guard let count = Int(text), count >= 0 else { return nil }
+        return count
+    }
+
+    /// The names shown for swift-configuration's providers.
+    enum Source {
+        static let commandLine = "command line"
+    }
+}
