@@ -172,7 +172,7 @@ let package = Package(
         .executableTarget(
             name: "photoingest",
             dependencies: [
-                "IngestApp", "IngestCore", "IngestImaging", "IngestReport", "IngestCatalog", "CBuildInfo",
+                "IngestApp", "IngestCore", "IngestImaging", "IngestReport", "CBuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Configuration", package: "swift-configuration"),
             ]
@@ -220,7 +220,7 @@ let package = Package(
         .testTarget(
             name: "IngestAppTests",
             dependencies: [
-                "IngestApp", "IngestCore", "IngestTesting",
+                "IngestApp", "IngestCore", "IngestPipeline", "IngestTesting",
                 .product(name: "Configuration", package: "swift-configuration"),
             ]),
         // Runs the built command line, as a user would.

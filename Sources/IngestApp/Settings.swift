@@ -86,6 +86,20 @@ public struct Settings {
         return settings
     }
 
+    /// `config show`'s text: the config file read, then one line per setting with its value
+    /// (secrets masked) and its source.
+    public var shownText: String {
+        var lines = [
+            "# config file: " + (self.configFile ?? "none (no \(ConfigFile.defaultPaths.joined(separator: " or ")))")
+        ]
+        let width = self.shown.map { $0.key.count + $0.value.count }.max() ?? 0
+        for line in self.shown {
+            let text = "\(line.key): \(line.value)"
+            lines.append(text + String(repeating: " ", count: max(1, width + 4 - text.count)) + "# " + line.source)
+        }
+        return lines.joined(separator: "\n")
+    }
+
     /// Whether standard error is not a terminal: the defaults of the log level and the status
     /// interval differ there.
     static var offTerminal: Bool { isatty(STDERR_FILENO) == 0 }

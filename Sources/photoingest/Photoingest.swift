@@ -4,7 +4,6 @@ import Foundation
 import IngestApp
 import IngestCore
 import IngestImaging
-import IngestReport
 
 @main
 struct Photoingest: AsyncParsableCommand {

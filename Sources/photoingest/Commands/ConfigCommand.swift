@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import IngestApp
 
 struct ConfigCommand: AsyncParsableCommand {
@@ -24,15 +23,7 @@ struct ConfigCommand: AsyncParsableCommand {
         @OptionGroup var arguments: RunArguments
 
         func run() async throws {
-            let settings = try await self.arguments.settings()
-            print(
-                "# config file: "
-                    + (settings.configFile ?? "none (no \(ConfigFile.defaultPaths.joined(separator: " or ")))"))
-            let width = settings.shown.map { $0.key.count + $0.value.count }.max() ?? 0
-            for line in settings.shown {
-                let text = "\(line.key): \(line.value)"
-                print(text + String(repeating: " ", count: max(1, width + 4 - text.count)) + "# " + line.source)
-            }
+            print(try await self.arguments.settings().shownText)
         }
     }
 }

@@ -2,7 +2,6 @@ import ArgumentParser
 import Configuration
 import Foundation
 import IngestApp
-import IngestCatalog
 import IngestReport
 
 struct ReportCommand: AsyncParsableCommand {
@@ -59,19 +58,8 @@ struct ReportCommand: AsyncParsableCommand {
         given["catalog"] = self.catalog.map { .string($0) }
         given["near-edge"] = self.nearEdge.map { .int($0) }
         let settings = try await Settings.resolve(given: given, configPath: self.configFile.config)
-        let path = settings.catalog
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw ValidationError("There is no catalog at '\(path)': no run has recorded anything there.")
-        }
-        let catalog = try Catalog(path: path)
-        guard
-            let page = try await CatalogReport.page(
-                catalog, run: self.run, nearEdgeMargin: TimeInterval(settings.nearEdge * 60))
-        else {
-            throw ValidationError(
-                self.run.map { "The catalog '\(path)' has no run \($0)." } ?? "The catalog '\(path)' records no run.")
-        }
-        try await HTMLReportFile.write(page, to: self.html, jobs: self.jobs, embedLimit: self.thumbnails)
+        try await CatalogPage(settings: settings).write(
+            run: self.run, to: self.html, thumbnails: self.thumbnails, jobs: self.jobs)
         print("HTML report: \(self.html)")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import IngestCore
+import IngestPipeline
 
 /// The live progress line on a terminal: files done of total, photos/s, MB/s, uploads in flight,
 /// ETA and the current file's name, redrawn at most 10 times a second on standard error.

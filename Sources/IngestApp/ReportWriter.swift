@@ -1,5 +1,6 @@
 import Foundation
 import IngestCore
+import IngestPipeline
 
 /// Writes the per-file report: one JSON object per line (NDJSON), as the files end, so that the
 /// report of an interrupted run holds everything that ended.

@@ -1,0 +1,137 @@
+import Foundation
+import IngestArchive
+import IngestCatalog
+import IngestCore
+import IngestHashing
+import IngestImaging
+import IngestPipeline
+import IngestReport
+import IngestTransport
+import IngestZones
+import Logging
+
+extension IngestRun {
+    static func describe(_ window: EventWindow) -> String {
+        switch (window.start, window.end) {
+        case (nil, nil): "any capture time"
+        case (let start?, nil): "taken from \(RFC3339.format(start))"
+        case (nil, let end?): "taken until \(RFC3339.format(end))"
+        case (let start?, let end?): "taken \(RFC3339.format(start)) to \(RFC3339.format(end))"
+        }
+    }
+
+    /// The run's log: swift-log's text lines or JSON lines on standard error, at --log-level.
+    func makeLog() -> Logger {
+        var log =
+            self.settings.logFormat == .json
+            ? Logger(label: "photoingest", factory: JSONLogHandler.init)
+            : Logger(label: "photoingest", factory: { StreamLogHandler.standardError(label: $0) })
+        // --quiet: only what went wrong.
+        log.logLevel = self.settings.quiet ? max(self.settings.logLevel, .warning) : self.settings.logLevel
+        return log
+    }
+
+    /// The end-of-run text and the --json object. With several events: each event's details, what
+    /// holds for the whole run (said once), the elapsed time, and last each event's summary line.
+    /// Returns whether some event's outcomes do not add up to the files found (a bug, said as such).
+    func summarize(_ reports: [RunReport], display: RunDisplay, zone: TimeZone, console: Console) throws -> Bool {
+        var lostOutcomes = false
+        for report in reports {
+            if !report.totalsAgree {
+                // A bug, never the user's input: say it, and fail the run rather than call it complete.
+                console.status(
+                    "photoingest: error: \(report.filesDiscovered) files were found but \(report.filesSeen) ended with an "
+                        + "outcome for event \(report.event.name); please report this bug", always: true)
+                lostOutcomes = true
+            }
+            if reports.count == 1 { console.summary(report.text) }
+        }
+        let run = display.lastProgress
+        let seconds = reports.first?.elapsedSeconds ?? 0
+        let filesPerSecond = seconds > 0 ? Double(run.done - run.unchanged) / seconds : 0
+        if reports.count > 1 {
+            var lines: [String] = []
+            for (index, report) in reports.enumerated() where !report.details.isEmpty {
+                lines.append("Event \(index + 1) of \(reports.count), \(report.event.name):")
+                lines += report.details
+            }
+            lines += reports[0].runLines
+            lines.append(
+                RunReport.elapsedLine(seconds, files: run.done, filesPerSecond: filesPerSecond, bytes: run.bytesRead))
+            lines.append("All events: \(display.outsideAll) photos outside every event's window")
+            for (index, report) in reports.enumerated() {
+                lines.append("Event \(index + 1) of \(reports.count), \(report.event.name): \(report.closingLine)")
+            }
+            console.summary(lines.joined(separator: "\n"))
+        }
+        guard self.settings.json else { return lostOutcomes }
+        // Several events: each one's object, and the run's totals, files counted once.
+        var object: [String: Any] =
+            reports.count == 1
+            ? reports[0].jsonObject
+            : [
+                "events": reports.map(\.jsonObject), "outsideAllEvents": display.outsideAll,
+                "totals": [
+                    "files": run.done, "unchanged": run.unchanged, "bytes": run.bytesRead, "seconds": seconds,
+                    "filesPerSecond": filesPerSecond,
+                ],
+            ]
+        object["timeZone"] = zone.name
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+        console.output(String(decoding: data, as: UTF8.self))
+        return lostOutcomes
+    }
+
+    /// The exit status the help promises.
+    static func exitStatus(_ reports: [RunReport], lostOutcomes: Bool) -> Int32 {
+        // A refused token or a server gone stops the run: said apart from failed files. Ctrl-C
+        // wins over the failures it caused.
+        if let code = reports.lazy.compactMap(\.fatalErrorCode).first {
+            return ExitStatus.of(IngestError(IngestError.Code(code), ""))
+        }
+        if reports.contains(where: \.interrupted) { return ExitStatus.interrupted }
+        if lostOutcomes || reports.contains(where: { $0.count(.failed) > 0 || $0.catalogProblem != nil }) {
+            return ExitStatus.someFailed
+        }
+        return 0
+    }
+
+    /// `--metrics-file`, at the end of the run, whether it went well or not.
+    func writeMetrics(_ reports: [RunReport], bytesRead: Int64, started: Date, exitStatus: Int32, log: Logger) {
+        guard let path = self.settings.metricsFile, !self.settings.dryRun else { return }
+        let metrics = RunMetrics()
+        metrics.record(
+            reports: reports, bytesRead: bytesRead, seconds: Date().timeIntervalSince(started), exitStatus: exitStatus,
+            now: Date(), previous: try? String(contentsOfFile: path, encoding: .utf8))
+        do {
+            try metrics.write(to: path)
+        } catch {
+            log.error("\(error.message)", metadata: ["event": "metrics.failed"])
+        }
+    }
+
+    /// `--html`: a dry run's page from its outcomes as they went by; any other run's from the
+    /// catalog, which also knows what the files this run found unchanged hold (their outcome, time
+    /// and hash), so that a re-run's page shows the event, not a wall of "unchanged".
+    func writeHTML(
+        _ path: String, reports: [RunReport], photos: [String: [ReportPhoto]]?, catalog: Catalog?,
+        destination: String, started: Date
+    ) async throws {
+        if !self.settings.dryRun, let catalog,
+            let page = try await CatalogReport.page(
+                catalog, run: nil, nearEdgeMargin: TimeInterval(self.settings.nearEdge * 60))
+        {
+            try await HTMLReportFile.write(page, to: path, jobs: self.settings.jobs)
+            return
+        }
+        let fromRun = ReportPage(
+            title: "photoingest run, " + CatalogReport.title(started), destination: destination,
+            dryRun: self.settings.dryRun,
+            events: reports.map {
+                ReportEvent(
+                    name: $0.event.name, window: $0.event.window, summaryLine: $0.closingLine,
+                    photos: photos?[$0.event.id] ?? [])
+            })
+        try await HTMLReportFile.write(fromRun, to: path, jobs: self.settings.jobs)
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import IngestArchive
+import IngestCatalog
+import IngestCore
+import IngestHashing
+import IngestImaging
+import IngestPipeline
+import IngestReport
+import IngestTransport
+import IngestZones
+import Logging
+
+extension IngestRun {
+    /// The server and its events (every one it lists, or those named), else the archive and the
+    /// events of --event/--from/--until or --events.
+    func target(context: StageContext, console: Console) async throws -> RunTarget {
+        if let client = try self.settings.connection.client() {
+            console.status("Asking \(client.address.shown) for its events…")
+            let stallTimeout = TimeInterval(self.settings.connection.stallTimeout)
+            let target = RunTarget(
+                destination: ServerDestination(client: client), events: try await self.serverEvents(client),
+                finishInFlight: { client.finishInFlight(within: stallTimeout) })
+            console.status(
+                "Ingesting into \(client.address.shown)"
+                    + (self.settings.dryRun ? " (dry run: nothing will be uploaded)" : ""))
+            return target
+        }
+        let archivePath = Discovery.absolute(self.settings.archive)
+        let name = self.settings.event.first ?? "default"
+        let events =
+            try self.settings.eventsFile.map(EventsFile.events) ?? [
+                Event(id: name, name: name, window: try self.window())
+            ]
+        console.status(
+            "Ingesting into the archive \(archivePath)"
+                + (self.settings.dryRun ? " (dry run: nothing will be written)" : ""))
+        // A dry run creates nothing: it reads the archive if there is one, else finds it empty.
+        guard !self.settings.dryRun else {
+            let archive = try Archive(existingAt: archivePath)
+            return RunTarget(
+                destination: ArchiveDestination(archive: archive, root: archivePath, io: context.io), events: events,
+                excludedPaths: [archivePath])
+        }
+        try Archive.checkRoot(archivePath)
+        do {
+            try FileManager.default.createDirectory(atPath: archivePath, withIntermediateDirectories: true)
+        } catch {
+            throw IngestError(
+                .archiveUnusable, "cannot create the archive \(archivePath): \(error.localizedDescription)")
+        }
+        // Shards share an archive (they write disjoint files); a whole run has it to itself.
+        let lock = try await self.lock(
+            archivePath + "/" + ArchiveLayout.lock, what: "the archive \(archivePath)",
+            shared: self.settings.shard != nil,
+            console: console)
+        let archive = try Archive(root: archivePath)
+        // Left by a run killed mid-write; an hour old, so another live run's are left alone.
+        archive.removeStaleTemporaryFiles(olderThan: 3_600)
+        return RunTarget(
+            destination: ArchiveDestination(archive: archive, root: archivePath, io: context.io), events: events,
+            excludedPaths: [archivePath], lock: lock)
+    }
+
+    /// The events to ingest into: those named with --event (by id, or by a name only one event
+    /// has), else every event the server lists.
+    func serverEvents(_ client: PhotoShareClient) async throws -> [Event] {
+        let listed = try await ServerSettings.events(of: client)
+        if self.settings.event.isEmpty {
+            guard !listed.isEmpty else {
+                throw IngestError(.serverUnusable, "the server lists no events for this user")
+            }
+            return listed
+        }
+        return try self.settings.event.map { wanted in
+            if let event = listed.first(where: { $0.id == wanted }) { return event }
+            let named = listed.filter { $0.name == wanted }
+            guard named.count == 1 else {
+                throw IngestError(
+                    .invalidConfiguration,
+                    named.isEmpty
+                        ? "the server lists no event with the id or name \(wanted) for this user; `photoingest events` shows the ones it has"
+                        : "\(named.count) events are named \(wanted): give one's id (\(named.map(\.id).joined(separator: ", ")))"
+                )
+            }
+            return named[0]
+        }
+    }
+
+    /// Takes a run lock, telling the user whom it waits for.
+    func lock(_ path: String, what: String, shared: Bool = false, console: Console) async throws(IngestError) -> RunLock
+    {
+        try await RunLock(path: path, what: what, shared: shared, wait: !self.settings.noWait) { holder in
+            console.status("Waiting for \(holder) to finish with \(what) (--no-wait to stop instead)…", always: true)
+        }
+    }
+
+    /// The paths, each file or folder once: the same one given twice, or through a link, is walked once.
+    func distinctPaths(console: Console) -> [String] {
+        var seen: [String: String] = [:]
+        var distinct: [String] = []
+        for path in self.settings.paths {
+            var status = stat()
+            guard stat(path, &status) == 0 else {
+                distinct.append(path)
+                continue
+            }
+            let key = "\(status.st_dev):\(status.st_ino)"
+            if let first = seen[key] {
+                console.status("'\(path)' is '\(first)' again: walked once.")
+                continue
+            }
+            seen[key] = path
+            distinct.append(path)
+        }
+        return distinct
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import IngestArchive
+import IngestCatalog
+import IngestCore
+import IngestHashing
+import IngestImaging
+import IngestPipeline
+import IngestReport
+import IngestTransport
+import IngestZones
+import Logging
+
+extension IngestRun {
+    func validate() throws {
+        if self.settings.paths.isEmpty { throw UsageError("Give at least one file or folder to ingest.") }
+        for path in self.settings.paths where !FileManager.default.fileExists(atPath: path) {
+            throw UsageError("'\(path)': no such file or folder to ingest.")
+        }
+        if let html = self.settings.html, let problem = HTMLReportFile.problem(writing: html) {
+            throw UsageError("--html '\(html)': \(problem)")
+        }
+        _ = try self.window()
+        _ = try self.zone()
+        try self.settings.connection.validateServer()
+        if self.settings.connection.serverURL == nil && self.settings.event.count > 1 {
+            throw UsageError("The archive takes one --event name per run.")
+        }
+        if self.settings.eventsFile != nil
+            && (!self.settings.event.isEmpty || self.settings.from != nil || self.settings.until != nil)
+        {
+            throw UsageError("--events names every event with its window: drop --event, --from and --until.")
+        }
+        if self.settings.connection.serverURL != nil && self.settings.eventsFile != nil {
+            throw UsageError("With a server, the events come from the server: drop --events (--event picks some).")
+        }
+        if let file = self.settings.eventsFile { _ = try EventsFile.events(at: file) }
+        if self.settings.connection.serverURL != nil && (self.settings.from != nil || self.settings.until != nil) {
+            throw UsageError("With a server, the events' windows come from the server: drop --from and --until.")
+        }
+        if self.settings.report == "-" && self.settings.json {
+            throw UsageError("--report - and --json both write to standard output; send the report to a file.")
+        }
+    }
+
+    func window() throws -> EventWindow {
+        func parse(_ text: String?, _ option: String, dayEnd: Bool) throws -> Date? {
+            guard let text else { return nil }
+            guard let date = RFC3339.windowBound(text, isEnd: dayEnd) else {
+                throw UsageError(
+                    "\(option) '\(text)' is not an RFC 3339 time or a date, e.g. 2025-09-27T21:00:00Z, 2025-09-27T14:00:00-07:00 or 2025-09-27."
+                )
+            }
+            return date
+        }
+        let window = EventWindow(
+            start: try parse(self.settings.from, "--from", dayEnd: false),
+            end: try parse(self.settings.until, "--until", dayEnd: true))
+        if let start = window.start, let end = window.end, start > end {
+            throw UsageError("--from is after --until: the window would hold no photo.")
+        }
+        return window
+    }
+
+    func zone() throws -> TimeZone {
+        try Defaults.zone(named: self.settings.timezone)
+    }
+
+    /// The zone boundaries: the file named by --zone-data (an error when unusable), else the first
+    /// standard place that has one (a warning when unusable). Without any, positions date nothing.
+    func zoneBoundaries(console: Console) throws -> ZoneBoundaries? {
+        if let path = self.settings.zoneData {
+            do {
+                return try ZoneBoundaries(path: Discovery.absolute(path))
+            } catch {
+                throw UsageError("--zone-data: \(error.message)")
+            }
+        }
+        for path in ZoneBoundaries.standardPaths() where FileManager.default.fileExists(atPath: path) {
+            do {
+                return try ZoneBoundaries(path: path)
+            } catch {
+                console.status("warning: \(error.message); it is passed over", always: true)
+            }
+        }
+        return nil
+    }
+}

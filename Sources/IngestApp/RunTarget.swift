@@ -1,0 +1,16 @@
+import IngestArchive
+import IngestCore
+import IngestPipeline
+
+/// Where the photos go and into which events, with what else the run needs to know of it.
+struct RunTarget {
+    var destination: any Destination
+    var events: [Event]
+    /// Called on the first Ctrl-C: uploads in flight get --stall-timeout to finish, then are
+    /// given up (their files end pending).
+    var finishInFlight: @Sendable () -> Void = {}
+    /// Folders the walk must not enter (the archive's own).
+    var excludedPaths: [String] = []
+    /// The archive's run lock, held to the end of the run.
+    var lock: RunLock?
+}
