@@ -32,6 +32,12 @@ public struct DedupeStage: Stage {
         }
     }
 
+    /// Whether the event already holds the bytes (the destination, or this run): no claim taken.
+    /// A hash set that cannot be read answers false, so that the claim meets its error.
+    func holds(_ hash: ContentHash, event: Event) async -> Bool {
+        (try? await self.hashes[event.id]?.holds(hash)) ?? false
+    }
+
     /// Settles a claim: stored (whoever waits on the bytes is a duplicate), or released (the next
     /// file with them takes over).
     func settle(_ hash: ContentHash, event: Event, stored: Bool) {

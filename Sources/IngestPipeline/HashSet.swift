@@ -74,6 +74,15 @@ public final class HashSet: Sendable {
         }
     }
 
+    /// Whether the destination or this run already holds `hash`, without claiming it: a file
+    /// known from an earlier run is read again only when some event may still take it.
+    ///
+    /// - Throws: ``IngestError`` when the destination's hashes could not be read.
+    public func holds(_ hash: ContentHash) async throws(IngestError) -> Bool {
+        if try await self.knownHashes().contains(hash) { return true }
+        return self.state.withLock { $0.stored.contains(hash) }
+    }
+
     /// The claimant stored the bytes (or found them stored): whoever waits on them is a duplicate.
     public func stored(_ hash: ContentHash) {
         let waiting = self.state.withLock { state in

@@ -134,6 +134,45 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: cli.catalog.path))
     }
 
+    @Test(
+        "Bytes changed under an unchanged stamp: a later event's run reads the file before placing it, and stores what it holds now"
+    )
+    func staleFactsAreReadAgain() throws {
+        let photos = TemporaryFolder("stale-facts")
+        let photo = try Fixtures.jpeg(
+            in: photos, name: "toast.jpg",
+            tags: [
+                "EXIF:DateTimeOriginal": "2025:09:27 20:30:00", "EXIF:OffsetTimeOriginal": "+00:00", "Comment": "AAAA",
+            ])
+        let cli = CommandLine("stale-facts")
+        // The first event's window is elsewhere: the catalog learns the file's hash and time only.
+        let early = try cli.ingest([photos.url], ["--event", "Early", "--from", "2025-01-01", "--until", "2025-01-02"])
+        #expect(early.status == 0, "\(early.result.stderr)")
+        #expect(early.count("outside") == 1)
+        let learned = try #require(early.entry(named: "toast.jpg")?["sha256"] as? String)
+
+        // Other bytes of the same size, the mtime put back to the nanosecond: the same stamp.
+        var before = stat()
+        stat(photo.path, &before)
+        var bytes = try Data(contentsOf: photo)
+        let comment = try #require(bytes.range(of: Data("AAAA".utf8)))
+        bytes.replaceSubrange(comment, with: Data("BBBB".utf8))
+        let handle = try FileHandle(forWritingTo: photo)
+        try handle.write(contentsOf: bytes)
+        try handle.close()
+        var times = [before.st_atim, before.st_mtim]
+        #expect(utimensat(AT_FDCWD, photo.path, &times, 0) == 0)
+        let now = try Fixtures.sha256sum(photo)
+        #expect(now != learned)
+
+        let party = try cli.ingest([photos.url], ["--event", "Party", "--from", "2025-09-27", "--until", "2025-09-27"])
+        #expect(party.status == 0, "\(party.result.stderr)")
+        #expect(party.entry(named: "toast.jpg")?["status"] as? String == "uploaded")
+        #expect(party.entry(named: "toast.jpg")?["sha256"] as? String == now)
+        let stored = cli.archive.appendingPathComponent("originals/\(now.prefix(2))/\(now).jpg")
+        #expect(try Data(contentsOf: stored) == bytes)
+    }
+
     @Test("A run killed mid-way (kill -9) leaves a catalog the next run finishes from")
     func resumesAfterAKill() throws {
         let corpus = try Self.corpus.get()

@@ -17,6 +17,18 @@ import Testing
         #expect(try await set.claim(self.b) == .claimedInRun)
     }
 
+    @Test("holds answers for the destination's hashes and this run's stored ones, and takes no claim")
+    func holdsTakesNoClaim() async throws {
+        let set = HashSet(known: [self.a])
+        #expect(try await set.holds(self.a))
+        #expect(try await !set.holds(self.b))
+        // Asking left the bytes free: the claim is still there to take, and a claim held is not a store.
+        #expect(try await set.claim(self.b) == .claimed)
+        #expect(try await !set.holds(self.b))
+        set.stored(self.b)
+        #expect(try await set.holds(self.b))
+    }
+
     @Test(
         "A file with the same bytes as one being stored waits: the new claimant if the store fails, a duplicate if it works"
     )
