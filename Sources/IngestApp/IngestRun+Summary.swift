@@ -86,9 +86,7 @@ extension IngestRun {
     static func exitStatus(_ reports: [RunReport], lostOutcomes: Bool) -> Int32 {
         // A refused token or a server gone stops the run: said apart from failed files. Ctrl-C
         // wins over the failures it caused.
-        if let code = reports.lazy.compactMap(\.fatalErrorCode).first {
-            return ExitStatus.of(IngestError(IngestError.Code(code), ""))
-        }
+        if let fatal = reports.lazy.compactMap(\.fatalError).first { return ExitStatus.of(fatal) }
         if reports.contains(where: \.interrupted) { return ExitStatus.interrupted }
         if lostOutcomes || reports.contains(where: { $0.count(.failed) > 0 || $0.catalogProblem != nil }) {
             return ExitStatus.someFailed

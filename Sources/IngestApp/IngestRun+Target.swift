@@ -45,8 +45,7 @@ extension IngestRun {
         do {
             try FileManager.default.createDirectory(atPath: archivePath, withIntermediateDirectories: true)
         } catch {
-            throw IngestError(
-                .archiveUnusable, "cannot create the archive \(archivePath): \(error.localizedDescription)")
+            throw IngestError(.archiveUnusable, "cannot create the archive \(archivePath)", because: error)
         }
         // Shards share an archive (they write disjoint files); a whole run has it to itself.
         let lock = try await self.lock(

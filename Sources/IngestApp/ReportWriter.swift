@@ -79,7 +79,7 @@ public final class ReportWriter {
         if let notes = capture?.notes, !notes.isEmpty { object["captureNotes"] = notes }
         if outcome.status == .failed {
             object["error"] = outcome.reason ?? "failed"
-            object["errorCode"] = outcome.errorCode ?? NSNull()
+            object["errorCode"] = outcome.errorCode?.name ?? NSNull()
         } else if let reason = outcome.reason {
             object["reason"] = reason
         }
@@ -89,7 +89,7 @@ public final class ReportWriter {
         if outcome.dryRun { object["dryRun"] = true }
         if outcome.knownBroken {
             object["knownBroken"] = true
-            object["errorCode"] = outcome.errorCode ?? NSNull()
+            object["errorCode"] = outcome.errorCode?.name ?? NSNull()
         }
         return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
             ?? Data("{}".utf8)

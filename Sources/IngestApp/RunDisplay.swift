@@ -53,7 +53,7 @@ final class RunDisplay: RunObserver {
                 "\(PathBytes.printable(outcome.path)): \(outcome.reason ?? "failed")",
                 metadata: [
                     "event": "file.failed", "file.path": "\(PathBytes.printable(outcome.path))",
-                    "error.code": "\(outcome.errorCode ?? "unknown")", "photoshare.event": "\(event.name)",
+                    "error.code": "\(outcome.errorCode?.name ?? "unknown")", "photoshare.event": "\(event.name)",
                 ])
         }
     }

@@ -47,7 +47,7 @@ public struct ServerSettings {
         do {
             return try await client.events()
         } catch {
-            throw IngestError(error.code, "cannot list the events of \(client.address.shown): \(error.message)")
+            throw IngestError(error.code, "cannot list the events of \(client.address.shown)", because: error)
         }
     }
 

@@ -85,7 +85,7 @@ public final class Archive: Sendable {
         } catch let error as IngestError {
             throw error
         } catch {
-            throw IngestError(.archiveUnusable, "cannot use the archive \(root): \(error.localizedDescription)")
+            throw IngestError(.archiveUnusable, "cannot use the archive \(root)", because: error)
         }
     }
 
@@ -105,7 +105,7 @@ public final class Archive: Sendable {
             configuration.readonly = true
             self.index = try DatabasePool(path: root + "/" + ArchiveLayout.index, configuration: configuration)
         } catch {
-            throw IngestError(.archiveUnusable, "cannot read the archive \(root): \(error.localizedDescription)")
+            throw IngestError(.archiveUnusable, "cannot read the archive \(root)", because: error)
         }
     }
 
@@ -219,7 +219,7 @@ public final class Archive: Sendable {
         } catch let error as IngestError {
             throw error
         } catch {
-            throw IngestError(.storeFailed, "storing in the archive failed: \(error.localizedDescription)")
+            throw IngestError(.storeFailed, "storing in the archive failed", because: error)
         }
     }
 

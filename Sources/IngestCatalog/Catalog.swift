@@ -61,8 +61,8 @@ public final class Catalog: Sendable {
         } catch {
             throw IngestError(
                 .catalogUnusable,
-                "cannot use the catalog \(path): \(error.localizedDescription). It was left as it is; "
-                    + "move it aside or pass another --catalog")
+                "cannot use the catalog \(path): \(IngestError.describe(error)). It was left as it is; "
+                    + "move it aside or pass another --catalog", cause: error)
         }
     }
 
@@ -81,7 +81,7 @@ public final class Catalog: Sendable {
             }
             guard current else { return nil }
         } catch {
-            throw IngestError(.catalogUnusable, "cannot read the catalog \(path): \(error.localizedDescription)")
+            throw IngestError(.catalogUnusable, "cannot read the catalog \(path)", because: error)
         }
         self.init(path: path, pool: pool)
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a file could not be ingested, or a run could not go on.
 ///
 /// One struct for every domain: `code` says what kind of failure it is (extensible, so that
@@ -42,11 +44,37 @@ public struct IngestError: Error, Sendable, CustomStringConvertible, Equatable {
     public var code: Code
     public var message: String
     public var path: String?
+    /// What failed underneath (SQLite, the file system, a process), kept as it was thrown for
+    /// whoever wants to look; the message already says it in words.
+    public var cause: (any Error)?
 
-    public init(_ code: Code, _ message: String, path: String? = nil) {
+    public init(_ code: Code, _ message: String, path: String? = nil, cause: (any Error)? = nil) {
         self.code = code
         self.message = message
         self.path = path
+        self.cause = cause
+    }
+
+    /// An error that says `context`, then what `cause` says: "cannot read the catalog x: disk
+    /// I/O error".
+    public init(_ code: Code, _ context: String, because cause: any Error, path: String? = nil) {
+        self.init(code, context + ": " + Self.describe(cause), path: path, cause: cause)
+    }
+
+    /// What an underlying error says, in words: Foundation's errors by their localized
+    /// description, an ``IngestError`` by its message, others as they describe themselves (GRDB's
+    /// say SQLite's code and message).
+    public static func describe(_ error: any Error) -> String {
+        if let error = error as? IngestError { return error.message }
+        if error is CocoaError || error is POSIXError || type(of: error) == NSError.self {
+            return error.localizedDescription
+        }
+        return String(describing: error)
+    }
+
+    /// Equal when they say the same of the same file; the cause is in the message.
+    public static func == (lhs: IngestError, rhs: IngestError) -> Bool {
+        lhs.code == rhs.code && lhs.message == rhs.message && lhs.path == rhs.path
     }
 
     public var description: String {

@@ -28,13 +28,13 @@ public struct ArchiveDestination: Destination {
         do {
             if !archive.isReadOnly { try await archive.register(event) }
         } catch {
-            throw IngestError(.archiveUnusable, "cannot write to the archive's index: \(error)")
+            throw IngestError(.archiveUnusable, "cannot write to the archive's index", because: error)
         }
         return .onFirstClaim { () async throws(IngestError) -> KnownHashes in
             do {
                 return try await archive.hashes(inEvent: event.id)
             } catch {
-                throw IngestError(.archiveUnusable, "cannot read the archive's index: \(error)")
+                throw IngestError(.archiveUnusable, "cannot read the archive's index", because: error)
             }
         }
     }

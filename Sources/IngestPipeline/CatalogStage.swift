@@ -47,7 +47,7 @@ public actor CatalogStage {
                 path: outcome.path, stamp: stamp, sha256: outcome.sha256, mediaType: outcome.kind?.mediaType,
                 capture: outcome.capture, destination: self.destination, event: self.event.id,
                 window: self.event.window.description, status: outcome.status, reason: outcome.reason,
-                errorCode: outcome.errorCode,
+                errorCode: outcome.errorCode?.name,
                 assumedZone: outcome.capture?.source == .exifAssumedZone ? self.assumedZone.name : nil,
                 pair: outcome.pair))
         if self.pending.count >= self.batchSize || ContinuousClock.now - self.lastFlush >= Self.maximumDelay {

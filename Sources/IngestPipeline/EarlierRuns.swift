@@ -73,7 +73,7 @@ struct EarlierRuns: Sendable {
             if entry.isDone(stamp: file.stamp, window: window, zone: zone, readsPositions: readsPositions) { continue }
             if !retryFailed && entry.isKnownBroken(stamp: file.stamp) {
                 plan.knownBroken[event] = FileOutcome(
-                    knownBroken: file, reason: entry.reason, errorCode: entry.errorCode)
+                    knownBroken: file, reason: entry.reason, errorCode: entry.errorCode.map(IngestError.Code.init))
             } else {
                 plan.pending.append(event)
             }

@@ -11,8 +11,8 @@ public struct FileOutcome: Sendable {
     public var status: FileStatus
     /// Why it was skipped, failed or counted as duplicate.
     public var reason: String?
-    /// The failure's code, for failed files.
-    public var errorCode: String?
+    /// The failure's code, for failed files (and for known broken ones, the earlier failure's).
+    public var errorCode: IngestError.Code?
     /// How far outside the event's window the photo was taken, for outside files.
     public var outsideBy: TimeInterval?
     /// Set when the photo is close enough to the window's edge, or inside only by an assumed zone,
@@ -47,7 +47,7 @@ public struct FileOutcome: Sendable {
     public static let unchangedReason = "unchanged since an earlier run"
 
     /// A file an earlier run found broken, its bytes unchanged: skipped, with that run's reason.
-    init(knownBroken file: DiscoveredFile, reason: String?, errorCode: String?) {
+    init(knownBroken file: DiscoveredFile, reason: String?, errorCode: IngestError.Code?) {
         self.init(
             path: file.path, stamp: file.stamp, status: .skipped,
             reason: "known broken, unchanged since an earlier run: " + (reason ?? "failed"))

@@ -120,7 +120,7 @@ public final class HashSet: Sendable {
         } catch let error as IngestError {
             throw error
         } catch {
-            throw IngestError(.archiveUnusable, "cannot read the destination's hashes: \(error)")
+            throw IngestError(.archiveUnusable, "cannot read the destination's hashes", because: error)
         }
     }
 }

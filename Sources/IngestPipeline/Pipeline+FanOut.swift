@@ -78,7 +78,7 @@ extension Pipeline {
         // Stopped in flight, by Ctrl-C or a server gone: nothing wrong with the file.
         failed.status = error.code == .stopped || error.code == .serverUnreachable ? .pending : .failed
         failed.reason = error.message
-        failed.errorCode = error.code.name
+        failed.errorCode = error.code
         return failed
     }
 }

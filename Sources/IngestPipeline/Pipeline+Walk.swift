@@ -1,4 +1,5 @@
 import AsyncAlgorithms
+import IngestCatalog
 import IngestCore
 
 /// The walk and the scheduling of files: discovery streams batches of files; for each batch the
@@ -28,57 +29,22 @@ extension Pipeline {
                 tally.progress.discoveryDone = found.isLast
                 let earlier = await self.earlierRuns(of: found.items, tally: &tally)
                 let groups = Self.nameGroups(found.items, earlier: earlier)
-                for (position, item) in found.items.enumerated() {
+                for position in found.items.indices {
                     if stop.isRequested { break }
-                    if groups.followers.contains(position) { continue }
-                    switch item {
-                    case .problem(let path, let status, let reason):
-                        var outcome = FileOutcome(path: path, stamp: nil, status: status, reason: reason)
-                        if status == .failed { outcome.errorCode = IngestError.Code.unreadable.name }
-                        await tally.finish(
-                            FileResult(outcomes: events.map { _ in outcome }, unchanged: events.map { _ in false }))
-                    case .file(let file):
-                        let plan = earlier.plan(at: position)
-                        guard !plan.pending.isEmpty || groups.members[position] != nil else {
-                            // Finished in every event by an earlier run, or known broken: not opened.
-                            if plan.knownBroken.isEmpty {
-                                await tally.finishUnchanged(file, events: events)
-                            } else {
-                                await tally.finish(
-                                    FileResult(unchanged: file, events: events, earlier: plan.knownBroken))
-                            }
-                            continue
-                        }
+                    let work = Self.work(
+                        at: position, of: found.items, earlier: earlier, groups: groups, events: events)
+                    switch work {
+                    case nil: continue
+                    case .finished(let result)?: await tally.finish(result)
+                    case .unchanged(let file)?: await tally.finishUnchanged(file, events: events)
+                    case let work?:
                         while inFlight >= configuration.limits.filesInFlight, let results = await group.next() {
                             inFlight -= results.count
                             for result in results { await tally.finish(result) }
                         }
-                        if let others = groups.members[position] {
-                            // Files that may be a pair run as one task, so that one can follow the
-                            // other; a file done earlier is read again only to pair the others.
-                            let members = ([position] + others).map { member -> GroupMember in
-                                let plan = earlier.plan(at: member)
-                                return GroupMember(
-                                    file: found.items[member].file!, pending: plan.pending, earlier: plan.knownBroken)
-                            }
-                            for member in members { tally.observer.started(member.file.path) }
-                            inFlight += members.count
-                            group.addTask {
-                                await Self.ingest(group: members, events: events, stages: stages, context: context)
-                            }
-                            continue
-                        }
-                        let facts = earlier.facts(of: file)
-                        tally.observer.started(file.path)
-                        inFlight += 1
-                        group.addTask {
-                            [
-                                await Self.ingest(
-                                    file, events: events, pending: plan.pending, earlier: plan.knownBroken,
-                                    known: facts,
-                                    stages: stages, context: context)
-                            ]
-                        }
+                        inFlight += Self.start(
+                            work, in: &group, observer: tally.observer, events: events, stages: stages, context: context
+                        )
                     }
                 }
                 if stop.isRequested { break }
@@ -90,6 +56,73 @@ extension Pipeline {
             for await _ in channel {}
         }
         return await walked.hiddenEntries
+    }
+
+    /// What becomes of one item of a walk batch.
+    enum Work: Sendable {
+        /// Its outcomes, known without opening it: a walk problem, or a file known broken.
+        case finished(FileResult)
+        /// Finished in every event by an earlier run, and unchanged since: not opened.
+        case unchanged(DiscoveredFile)
+        /// One file for the events that still need it, with what an earlier run learned of it.
+        case file(DiscoveredFile, EarlierRuns.Plan, FileFacts?)
+        /// Files that may be a pair, run as one task so that one can follow the other; a file
+        /// done earlier is read again only to pair the others.
+        case group([GroupMember])
+    }
+
+    /// The work of the item at `position`; nil for a file whose group's first file brings it.
+    static func work(
+        at position: Int, of items: [DiscoveryItem], earlier: EarlierRuns,
+        groups: (members: [Int: [Int]], followers: Set<Int>), events: [Event]
+    ) -> Work? {
+        guard !groups.followers.contains(position) else { return nil }
+        switch items[position] {
+        case .problem(let path, let status, let reason):
+            var outcome = FileOutcome(path: path, stamp: nil, status: status, reason: reason)
+            if status == .failed { outcome.errorCode = .unreadable }
+            return .finished(FileResult(outcomes: events.map { _ in outcome }, unchanged: events.map { _ in false }))
+        case .file(let file):
+            if let others = groups.members[position] {
+                return .group(
+                    ([position] + others).map { member in
+                        let plan = earlier.plan(at: member)
+                        return GroupMember(file: items[member].file!, pending: plan.pending, earlier: plan.knownBroken)
+                    })
+            }
+            let plan = earlier.plan(at: position)
+            guard !plan.pending.isEmpty else {
+                return plan.knownBroken.isEmpty
+                    ? .unchanged(file)
+                    : .finished(FileResult(unchanged: file, events: events, earlier: plan.knownBroken))
+            }
+            return .file(file, plan, earlier.facts(of: file))
+        }
+    }
+
+    /// Starts the task of `work` in `group`; returns how many files it holds.
+    static func start(
+        _ work: Work, in group: inout TaskGroup<[FileResult]>, observer: any RunObserver, events: [Event],
+        stages: Stages, context: StageContext
+    ) -> Int {
+        switch work {
+        case .group(let members):
+            for member in members { observer.started(member.file.path) }
+            group.addTask { await Self.ingest(group: members, events: events, stages: stages, context: context) }
+            return members.count
+        case .file(let file, let plan, let facts):
+            observer.started(file.path)
+            group.addTask {
+                [
+                    await Self.ingest(
+                        file, events: events, pending: plan.pending, earlier: plan.knownBroken, known: facts,
+                        stages: stages, context: context)
+                ]
+            }
+            return 1
+        case .finished, .unchanged:
+            return 0
+        }
     }
 
     /// The batch's files that share a folder and a name up to the extension (compared without

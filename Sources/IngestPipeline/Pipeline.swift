@@ -108,7 +108,7 @@ public struct Pipeline: Sendable {
                 first = first ?? run
             }
         } catch {
-            throw IngestError(.catalogUnusable, "cannot write to the catalog: \(error)")
+            throw IngestError(.catalogUnusable, "cannot write to the catalog", because: error)
         }
         return recorders
     }

@@ -92,8 +92,8 @@ extension RunReport {
             lines.append("Hidden files and folders passed over: \(self.hiddenEntries) (--include-hidden to take them)")
         }
         if let fatal = self.fatalError {
-            let gone = self.fatalErrorCode == IngestError.Code.serverUnreachable.name
-            lines.append("Stopped: \(fatal)" + (gone ? "; the files not done are left for the next run" : ""))
+            let gone = fatal.code == .serverUnreachable
+            lines.append("Stopped: \(fatal.message)" + (gone ? "; the files not done are left for the next run" : ""))
         } else if self.interrupted {
             lines.append("Stopped before the end: the next run picks up the files not done.")
         }

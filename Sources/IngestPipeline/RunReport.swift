@@ -37,9 +37,7 @@ public struct RunReport: Sendable {
     public var catalogProblem: String?
     /// What stopped the run before its end (a refused token, a server that stopped answering), if
     /// anything did: the server could not be used.
-    public var fatalError: String?
-    /// The code of ``fatalError`` (``IngestError/Code``): a refused token, or a server gone.
-    public var fatalErrorCode: String?
+    public var fatalError: IngestError?
     /// The destination's counters (requests, retries, bytes uploaded).
     public var destinationStatistics: [String: Int] = [:]
     public private(set) var timings = StageTimings()
@@ -174,7 +172,7 @@ public struct RunReport: Sendable {
             "closingLine": self.closingLine,
         ]
         if let problem = self.catalogProblem { object["catalogProblem"] = problem }
-        if let fatal = self.fatalError { object["stoppedBy"] = fatal }
+        if let fatal = self.fatalError { object["stoppedBy"] = fatal.message }
         if !self.destinationStatistics.isEmpty { object["transfers"] = self.destinationStatistics }
         return object
     }

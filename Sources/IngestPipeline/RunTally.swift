@@ -19,7 +19,7 @@ struct RunTally {
     }
 
     /// The failures that stop the whole run: a refused token, a server that answers no one.
-    static let stopsTheRun: Set<String> = [IngestError.Code.tokenRefused.name, IngestError.Code.serverUnreachable.name]
+    static let stopsTheRun: Set<IngestError.Code> = [.tokenRefused, .serverUnreachable]
 
     /// Counts one file's outcomes, one per event, then the file itself.
     mutating func finish(_ result: Pipeline.FileResult) async {
@@ -28,8 +28,7 @@ struct RunTally {
             if let code = outcome.errorCode, Self.stopsTheRun.contains(code), self.reports[index].fatalError == nil {
                 // What stops the run stops it for every event, whichever event's file met it.
                 for other in self.reports.indices where self.reports[other].fatalError == nil {
-                    self.reports[other].fatalError = outcome.reason
-                    self.reports[other].fatalErrorCode = code
+                    self.reports[other].fatalError = IngestError(code, outcome.reason ?? code.name)
                 }
             }
             self.observer.finished(outcome, event: self.reports[index].event, report: self.reports[index])

@@ -32,7 +32,7 @@ public enum HTMLReportFile {
         do {
             try Data(html.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw IngestError(.reportUnwritable, "cannot write the HTML report \(path): \(error.localizedDescription)")
+            throw IngestError(.reportUnwritable, "cannot write the HTML report \(path)", because: error)
         }
     }
 }

@@ -102,7 +102,7 @@ public actor TokenProvider {
     }
 
     static func asIngestError(_ error: any Error) -> IngestError {
-        (error as? IngestError) ?? IngestError(.tokenRefused, "the token command failed: \(error)")
+        (error as? IngestError) ?? IngestError(.tokenRefused, "the token command failed", because: error)
     }
 
     /// Runs the token command and parses what it printed. Its output is never shown: it is a secret.
@@ -117,7 +117,7 @@ public actor TokenProvider {
         do {
             try process.run()
         } catch {
-            throw IngestError(.tokenRefused, "the token command could not start: \(error.localizedDescription)")
+            throw IngestError(.tokenRefused, "the token command could not start", because: error)
         }
         let deadline = Date().addingTimeInterval(self.commandTimeout)
         let data = output.fileHandleForReading.readDataToEndOfFile()

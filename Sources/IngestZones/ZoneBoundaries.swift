@@ -54,7 +54,7 @@ public final class ZoneBoundaries: ZoneMap {
         } catch let error as IngestError {
             throw error
         } catch {
-            throw IngestError(.invalidConfiguration, "\(path) is not a zone file: \(error)")
+            throw IngestError(.invalidConfiguration, "\(path) is not a zone file", because: error)
         }
     }
 
@@ -117,7 +117,7 @@ public final class ZoneBoundaries: ZoneMap {
         } catch let error as IngestError {
             throw error
         } catch {
-            throw IngestError(.invalidConfiguration, "\(self.path) could not be read: \(error)")
+            throw IngestError(.invalidConfiguration, "\(self.path) could not be read", because: error)
         }
         guard let zone = found else { return Self.nauticalZone(longitude: position.longitude) }
         guard self.zoneNames.indices.contains(zone) else {

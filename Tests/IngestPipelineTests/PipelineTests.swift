@@ -101,7 +101,7 @@ final class RecordingObserver: RunObserver {
         // A truncated photo keeps its EXIF (it is at the start) and so its place in the window, then fails to decode.
         let broken = try #require(observer.outcomes.first { $0.path.hasSuffix("/broken.jpg") })
         #expect(broken.status == .failed)
-        #expect(broken.errorCode == "decodeFailed")
+        #expect(broken.errorCode == .decodeFailed)
         #expect(report.summaryLine.hasPrefix("1 Stored, 1 Duplicates"))
 
         // Thumbnails only for what was stored: one original, one pair of thumbnails.
