@@ -41,22 +41,10 @@ public struct ReadStage: Stage {
     }
 
     static func read(_ file: DiscoveredFile, maxBytes: Int) throws(IngestError) -> Output {
-        func failure(_ code: IngestError.Code, _ message: String) -> IngestError {
-            IngestError(code, message, path: file.path)
-        }
         let clock = ContinuousClock()
         let started = clock.now
-        // Non-blocking: a file swapped for a FIFO after the walk must not hang the run on open.
-        let descriptor = PathBytes.withCString(file.path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
-        guard descriptor >= 0 else { throw failure(.unreadable, "cannot open: \(String(cString: strerror(errno)))") }
+        let (descriptor, status) = try Self.open(file.path)
         defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            throw failure(.unreadable, "cannot stat: \(String(cString: strerror(errno)))")
-        }
-        guard status.st_mode & S_IFMT == S_IFREG else {
-            throw failure(.changedWhileReading, "no longer a regular file")
-        }
         let stamp = FileStamp(status)
         let size = Int(status.st_size)
 
@@ -71,25 +59,62 @@ public struct ReadStage: Stage {
             return try Self.stream(descriptor, file: file, stamp: stamp, kind: kind, head: head.prefix(headCount))
         }
         guard size <= maxBytes else {
-            throw failure(.tooLarge, "\(size) bytes is over the limit of \(maxBytes) bytes held in memory")
+            throw IngestError(
+                .tooLarge, "\(size) bytes is over the limit of \(maxBytes) bytes held in memory", path: file.path)
         }
-        guard headCount <= size else { throw failure(.changedWhileReading, "the file grew while being read") }
+        guard headCount <= size else {
+            throw IngestError(.changedWhileReading, "the file grew while being read", path: file.path)
+        }
+        let (bytes, hash, hashing) = try Self.readWhole(
+            descriptor, size: size, head: head.prefix(headCount), path: file.path)
+        try Self.checkUnchanged(descriptor, stamp: stamp, path: file.path)
+        return .photo(
+            LoadedFile(
+                file: DiscoveredFile(path: file.path, stamp: stamp),
+                kind: bytes.withUnsafeBytes { MediaSniffer.refine(kind, $0) }, bytes: bytes, hash: hash,
+                readSeconds: (clock.now - started - hashing).seconds, hashSeconds: hashing.seconds))
+    }
 
-        // Each chunk is hashed right after it is read, while it is still in the CPU cache.
+    /// Opens `path` for reading and checks it is still a regular file.
+    static func open(_ path: String) throws(IngestError) -> (descriptor: Int32, status: stat) {
+        // Non-blocking: a file swapped for a FIFO after the walk must not hang the run on open.
+        let descriptor = PathBytes.withCString(path) { Glibc.open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        guard descriptor >= 0 else {
+            throw IngestError(.unreadable, "cannot open: \(String(cString: strerror(errno)))", path: path)
+        }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw IngestError(.unreadable, "cannot stat: \(reason)", path: path)
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            throw IngestError(.changedWhileReading, "no longer a regular file", path: path)
+        }
+        return (descriptor, status)
+    }
+
+    /// A photo's whole file, `size` bytes, after the `head` already read; each chunk is hashed
+    /// right after it is read, while it is still in the CPU cache. Returns the time spent hashing.
+    static func readWhole(
+        _ descriptor: Int32, size: Int, head: ArraySlice<UInt8>, path: String
+    ) throws(IngestError) -> (bytes: [UInt8], hash: ContentHash, hashing: Duration) {
+        let clock = ContinuousClock()
         var hasher = ContentHasher()
-        var hashDuration = Duration.zero
+        var hashing = Duration.zero
         var shortRead = false
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
             let base = buffer.baseAddress!
-            base.update(from: head, count: headCount)
-            initialized = headCount
+            _ = UnsafeMutableBufferPointer(rebasing: buffer[0..<head.count]).initialize(from: head)
+            initialized = head.count
             var hashed = 0
             while initialized < size || hashed < initialized {
                 if hashed < initialized {
                     let hashStarted = clock.now
                     hasher.update(UnsafeRawBufferPointer(start: base + hashed, count: initialized - hashed))
                     hashed = initialized
-                    hashDuration += clock.now - hashStarted
+                    hashing += clock.now - hashStarted
                 }
                 guard initialized < size else { break }
                 let got = Glibc.read(descriptor, base + initialized, min(Self.chunkSize, size - initialized))
@@ -102,16 +127,10 @@ public struct ReadStage: Stage {
             }
         }
         if shortRead {
-            throw failure(.changedWhileReading, "the file shrank or could not be read to its end while being read")
+            throw IngestError(
+                .changedWhileReading, "the file shrank or could not be read to its end while being read", path: path)
         }
-        try Self.checkUnchanged(descriptor, stamp: stamp, path: file.path)
-        let total = clock.now - started
-        return .photo(
-            LoadedFile(
-                file: DiscoveredFile(path: file.path, stamp: stamp),
-                kind: bytes.withUnsafeBytes { MediaSniffer.refine(kind, $0) }, bytes: bytes,
-                hash: hasher.finalize(), readSeconds: (total - hashDuration).seconds,
-                hashSeconds: hashDuration.seconds))
+        return (bytes, hasher.finalize(), hashing)
     }
 
     /// A video: hashed as it streams through one buffer, its `moov` box kept on the way.
