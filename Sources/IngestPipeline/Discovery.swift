@@ -107,54 +107,68 @@ public struct Discovery: Sendable {
             var pending: [(path: String, status: Status?)] = [(base, nil)]
             while let (path, known) = pending.popLast() {
                 if shouldStop() { break }
-                let status = known ?? Self.status(path)
-                // By the name without its extension, so that the files of a pair fall in one shard.
-                let relative = Self.relative(path, to: base)
-                if let shard = self.shard, !shard.contains(relativePath: Self.stem(of: relative) ?? relative) {
-                    // Folders are walked by every shard; only files and walk problems are split.
-                    guard case .found(let found) = status, found.st_mode & S_IFMT == S_IFDIR else { continue }
-                }
-                guard case .found(let status) = status else {
-                    if case .missing(let failure) = status {
-                        await emit(
-                            .problem(
-                                path: path, status: failure.isLink ? .skipped : .failed,
-                                reason: failure.isLink ? "broken symbolic link" : "cannot stat: \(failure.reason)"))
-                    }
-                    continue
-                }
-                switch status.st_mode & S_IFMT {
-                case S_IFREG:
-                    await emit(.file(DiscoveredFile(path: path, stamp: FileStamp(status))))
-                case S_IFDIR:
-                    let key = DeviceInode(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
-                    if self.excluded.contains(key) { continue }
-                    guard entered.insert(key).inserted else {
-                        await emit(
-                            .problem(
-                                path: path, status: .skipped,
-                                reason:
-                                    "folder already walked (given again, inside another one given, or reached again through a link)"
-                            ))
-                        continue
-                    }
-                    switch Self.entries(of: path, includeHidden: self.includeHidden) {
-                    case .success(let listing):
-                        tally.hiddenEntries += listing.hidden
-                        for entry in listing.entries.reversed() {
-                            pending.append((path == "/" ? "/" + entry.name : path + "/" + entry.name, entry.status))
-                        }
-                    case .failure(let reason):
-                        await emit(.problem(path: path, status: .failed, reason: "cannot read folder: \(reason)"))
-                    }
-                default:
-                    await emit(.problem(path: path, status: .skipped, reason: "not a regular file"))
-                }
+                let visit = self.visit(path, known ?? Self.status(path), base: base, entered: &entered)
+                tally.hiddenEntries += visit.hidden
+                if let item = visit.item { await emit(item) }
+                pending += visit.children
             }
         }
         await channel.send(DiscoveryBatch(items: batch, isLast: true))
         channel.finish()
         return tally
+    }
+
+    /// What one entry of the walk gives: an item to send (a file, or a problem to report), and
+    /// for a folder its entries, to walk next (in reverse order, so that they pop in order).
+    struct Visit {
+        var item: DiscoveryItem?
+        var children: [(path: String, status: Status?)] = []
+        /// Hidden entries of a folder passed over.
+        var hidden = 0
+    }
+
+    /// Visits the entry at `path` under the root `base`: a folder is entered once (by device and
+    /// inode, which ends link loops), a file outside this run's shard is passed over.
+    func visit(_ path: String, _ status: Status, base: String, entered: inout Set<DeviceInode>) -> Visit {
+        // By the name without its extension, so that the files of a pair fall in one shard.
+        let relative = Self.relative(path, to: base)
+        if let shard = self.shard, !shard.contains(relativePath: Self.stem(of: relative) ?? relative) {
+            // Folders are walked by every shard; only files and walk problems are split.
+            guard case .found(let found) = status, found.st_mode & S_IFMT == S_IFDIR else { return Visit() }
+        }
+        guard case .found(let status) = status else {
+            guard case .missing(let failure) = status else { return Visit() }
+            return Visit(
+                item: .problem(
+                    path: path, status: failure.isLink ? .skipped : .failed,
+                    reason: failure.isLink ? "broken symbolic link" : "cannot stat: \(failure.reason)"))
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG:
+            return Visit(item: .file(DiscoveredFile(path: path, stamp: FileStamp(status))))
+        case S_IFDIR:
+            let key = DeviceInode(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+            if self.excluded.contains(key) { return Visit() }
+            guard entered.insert(key).inserted else {
+                return Visit(
+                    item: .problem(
+                        path: path, status: .skipped,
+                        reason:
+                            "folder already walked (given again, inside another one given, or reached again through a link)"
+                    ))
+            }
+            switch Self.entries(of: path, includeHidden: self.includeHidden) {
+            case .success(let listing):
+                let children = listing.entries.reversed().map { entry in
+                    (path: path == "/" ? "/" + entry.name : path + "/" + entry.name, status: Status?.some(entry.status))
+                }
+                return Visit(children: children, hidden: listing.hidden)
+            case .failure(let reason):
+                return Visit(item: .problem(path: path, status: .failed, reason: "cannot read folder: \(reason)"))
+            }
+        default:
+            return Visit(item: .problem(path: path, status: .skipped, reason: "not a regular file"))
+        }
     }
 
     /// What `stat` said of an entry, following links.
