@@ -39,6 +39,10 @@ public struct IngestError: Error, Sendable, CustomStringConvertible, Equatable {
         /// decompression bomb): trying the same bytes again gives the same answer, so a later run
         /// leaves the unchanged file alone unless asked to retry it.
         public var isInTheFile: Bool { self == .decodeFailed || self == .tooManyPixels }
+
+        /// Whether the failure stops the whole run, whichever file met it: a refused token, or a
+        /// server that answers no one, fails every file after it too.
+        public var stopsTheRun: Bool { self == .tokenRefused || self == .serverUnreachable }
     }
 
     public var code: Code

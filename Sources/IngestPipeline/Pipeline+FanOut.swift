@@ -71,9 +71,7 @@ extension Pipeline {
     }
 
     static func failed(_ outcome: FileOutcome, _ error: IngestError, stages: Stages) -> FileOutcome {
-        // A refused token or a server that answers nothing fails every file after this one too:
-        // stop the run instead.
-        if error.code == .tokenRefused || error.code == .serverUnreachable { stages.stop.request(byUser: false) }
+        if error.code.stopsTheRun { stages.stop.request(byUser: false) }
         var failed = outcome
         // Stopped in flight, by Ctrl-C or a server gone: nothing wrong with the file.
         failed.status = error.code == .stopped || error.code == .serverUnreachable ? .pending : .failed

@@ -18,14 +18,11 @@ struct RunTally {
         self.destination = destination
     }
 
-    /// The failures that stop the whole run: a refused token, a server that answers no one.
-    static let stopsTheRun: Set<IngestError.Code> = [.tokenRefused, .serverUnreachable]
-
     /// Counts one file's outcomes, one per event, then the file itself.
     mutating func finish(_ result: Pipeline.FileResult) async {
         for (index, outcome) in result.outcomes.enumerated() {
             self.reports[index].add(outcome, unchanged: result.unchanged[index])
-            if let code = outcome.errorCode, Self.stopsTheRun.contains(code), self.reports[index].fatalError == nil {
+            if let code = outcome.errorCode, code.stopsTheRun, self.reports[index].fatalError == nil {
                 // What stops the run stops it for every event, whichever event's file met it.
                 for other in self.reports.indices where self.reports[other].fatalError == nil {
                     self.reports[other].fatalError = IngestError(code, outcome.reason ?? code.name)

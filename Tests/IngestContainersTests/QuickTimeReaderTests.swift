@@ -7,7 +7,7 @@ import Testing
 @Suite struct QuickTimeReaderTests {
     let box = ExifBuilder.isoBox
 
-    func be32(_ value: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) } }
+    let be32 = ExifBuilder.be32
 
     /// A box whose type has QuickTime's © (0xA9) as its first byte.
     func copyrightBox(_ type: String, _ payload: [UInt8]) -> [UInt8] {
