@@ -92,7 +92,7 @@ let package = Package(
             ]),
 
         // Domain types: what a file, a capture time, an event and an error are. No dependency.
-        .target(name: "IngestCore"),
+        .target(name: "IngestCore", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         // Every parser of untrusted bytes (container walkers, EXIF, QuickTime boxes, ICC profiles,
         // the sniffer): pure Swift, bounds-checked, and all that the fuzz harness builds (no C
         // library, no swift-crypto).
@@ -127,6 +127,12 @@ let package = Package(
             dependencies: [
                 "IngestCore", "IngestCatalog", "IngestArchive", "IngestImaging", "IngestPipeline",
                 .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            // The page's HTML, CSS and script, compiled into the code: no bundle to install.
+            resources: [
+                .embedInCode("Templates/page.mustache"), .embedInCode("Templates/report.css"),
+                .embedInCode("Templates/report.js"), .embedInCode("Templates/timeline.mustache"),
+                .embedInCode("Templates/tile.mustache"),
             ]
         ),
         // The reference PhotoShare server, over the archive's store.
@@ -228,6 +234,8 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "photoingest", "photoshare-server", "IngestCore", "IngestContainers", "IngestTesting", "IngestZones",
+                // The --json document and the --report lines, read as the schema that writes them.
+                "IngestApp", "IngestPipeline",
             ]),
     ]
 )

@@ -31,66 +31,31 @@ extension IngestRun {
         return log
     }
 
-    /// The end-of-run text and the --json object. With several events: each event's details, what
-    /// holds for the whole run (said once), the elapsed time, and last each event's summary line.
-    /// Returns whether some event's outcomes do not add up to the files found (a bug, said as such).
-    func summarize(_ reports: [RunReport], display: RunDisplay, zone: TimeZone, console: Console) throws -> Bool {
+    /// The end-of-run text and the --json document. Returns whether some event's outcomes do not
+    /// add up to the files found (a bug, said as such).
+    func summarize(_ run: RunSummary, display: RunDisplay, zone: TimeZone, console: Console) -> Bool {
         var lostOutcomes = false
-        for report in reports {
-            if !report.totalsAgree {
-                // A bug, never the user's input: say it, and fail the run rather than call it complete.
-                console.status(
-                    "photoingest: error: \(report.filesDiscovered) files were found but \(report.filesSeen) ended with an "
-                        + "outcome for event \(report.event.name); please report this bug", always: true)
-                lostOutcomes = true
-            }
-            if reports.count == 1 { console.summary(report.text) }
+        for report in run.events where !run.totalsAgree(report) {
+            // A bug, never the user's input: say it, and fail the run rather than call it complete.
+            console.status(
+                "photoingest: error: \(run.filesDiscovered) files were found but \(report.filesSeen) ended with an "
+                    + "outcome for event \(report.event.name); please report this bug", always: true)
+            lostOutcomes = true
         }
-        let run = display.lastProgress
-        let seconds = reports.first?.elapsedSeconds ?? 0
-        let filesPerSecond = seconds > 0 ? Double(run.done - run.unchanged) / seconds : 0
-        if reports.count > 1 {
-            var lines: [String] = []
-            for (index, report) in reports.enumerated() where !report.details.isEmpty {
-                lines.append("Event \(index + 1) of \(reports.count), \(report.event.name):")
-                lines += report.details
-            }
-            lines += reports[0].runLines
-            lines.append(
-                RunReport.elapsedLine(seconds, files: run.done, filesPerSecond: filesPerSecond, bytes: run.bytesRead))
-            lines.append("All events: \(display.outsideAll) photos outside every event's window")
-            for (index, report) in reports.enumerated() {
-                lines.append("Event \(index + 1) of \(reports.count), \(report.event.name): \(report.closingLine)")
-            }
-            console.summary(lines.joined(separator: "\n"))
+        console.summary(run.text(outsideAllEvents: display.outsideAll))
+        if self.settings.json {
+            console.output(JSONSummary(run, outsideAllEvents: display.outsideAll, timeZone: zone.name).jsonText)
         }
-        guard self.settings.json else { return lostOutcomes }
-        // Several events: each one's object, and the run's totals, files counted once.
-        var object: [String: Any] =
-            reports.count == 1
-            ? reports[0].jsonObject
-            : [
-                "events": reports.map(\.jsonObject), "outsideAllEvents": display.outsideAll,
-                "totals": [
-                    "files": run.done, "unchanged": run.unchanged, "bytes": run.bytesRead, "seconds": seconds,
-                    "filesPerSecond": filesPerSecond,
-                ],
-            ]
-        object["timeZone"] = zone.name
-        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-        console.output(String(decoding: data, as: UTF8.self))
         return lostOutcomes
     }
 
     /// The exit status the help promises.
-    static func exitStatus(_ reports: [RunReport], lostOutcomes: Bool) -> Int32 {
+    static func exitStatus(_ run: RunSummary, lostOutcomes: Bool) -> Int32 {
         // A refused token or a server gone stops the run: said apart from failed files. Ctrl-C
         // wins over the failures it caused.
-        if let fatal = reports.lazy.compactMap(\.fatalError).first { return ExitStatus.of(fatal) }
-        if reports.contains(where: \.interrupted) { return ExitStatus.interrupted }
-        if lostOutcomes || reports.contains(where: { $0.count(.failed) > 0 || $0.catalogProblem != nil }) {
-            return ExitStatus.someFailed
-        }
+        if let fatal = run.fatalError { return ExitStatus.of(fatal) }
+        if run.interrupted { return ExitStatus.interrupted }
+        if lostOutcomes || run.hasFailures { return ExitStatus.someFailed }
         return 0
     }
 
@@ -108,9 +73,9 @@ extension IngestRun {
         }
     }
 
-    /// `--html`: a dry run's page from its outcomes as they went by; any other run's from the
-    /// catalog, which also knows what the files this run found unchanged hold (their outcome, time
-    /// and hash), so that a re-run's page shows the event, not a wall of "unchanged".
+    /// `--html`: a dry run's page from its outcomes as they went by, any other run's from the
+    /// catalog. The catalog also knows what the files this run found unchanged hold (their
+    /// outcome, time and hash), so that a re-run's page shows the event, not a wall of "unchanged".
     func writeHTML(
         _ path: String, reports: [RunReport], photos: [String: [ReportPhoto]]?, catalog: Catalog?,
         destination: String, started: Date

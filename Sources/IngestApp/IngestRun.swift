@@ -51,17 +51,7 @@ public struct IngestRun {
             console.status("warning: " + warning, always: true)
         }
         let zones = try self.zoneBoundaries(console: console)
-        console.status(
-            "Time zone for EXIF times without an offset: "
-                + (zones.map { "the zone at the GPS position (\($0.path), data \($0.dataVersion)), else " } ?? "")
-                + zone.name
-                + (self.settings.timezone == nil ? " (this machine's; --timezone to change)" : ""))
-        if zones == nil {
-            console.status(
-                "GPS positions unused: no time-zone boundaries in "
-                    + ZoneBoundaries.standardPaths().joined(separator: " or ")
-                    + " (scripts/zone-data makes them, or give --zone-data)")
-        }
+        self.announce(zone, zones: zones, console: console)
         // A dry run writes nothing, so it creates no catalog; an existing one still says what is done.
         let catalog = self.settings.dryRun ? try Catalog(readingAt: catalogPath) : try Catalog(path: catalogPath)
         // One run at a time per catalog: a second one would redo the same work and cross its counts.
@@ -82,23 +72,11 @@ public struct IngestRun {
         let stop = StopRequest()
         Interrupts.install(stop, onStop: target.finishInFlight)
         let events = target.events
-        for (index, event) in events.enumerated() {
-            let heading =
-                events.count > 1
-                ? "Event \(index + 1) of \(events.count): \(event.name), " : "Event \"\(event.name)\", "
-            console.status(heading + Self.describe(event.window))
-        }
+        Self.announce(events, console: console)
         // One pass over the files for every event: each file is read, hashed and dated once.
-        let configuration = RunConfiguration(
-            paths: self.distinctPaths(console: console), events: events, includeHidden: self.settings.includeHidden,
-            dryRun: self.settings.dryRun, limits: limits,
-            timeZone: zone, zones: zones,
-            thumbnailer: Thumbnailer(
-                maxPixels: self.settings.maxPixels,
-                jpegShrink: self.settings.fastThumbnails ? .toTheTarget : .twiceTheTarget),
-            excludedPaths: [(catalogPath as NSString).deletingLastPathComponent] + target.excludedPaths,
-            nearEdgeMargin: TimeInterval(self.settings.nearEdge * 60), shard: self.settings.shard.flatMap(Shard.init),
-            retryFailed: self.settings.retryFailed)
+        let configuration = self.configuration(
+            events: events, limits: limits, zone: zone, zones: zones,
+            excluded: [(catalogPath as NSString).deletingLastPathComponent] + target.excludedPaths, console: console)
         let pipeline = Pipeline(
             configuration: configuration, destination: target.destination, catalog: catalog, context: context)
         let progress = ProgressLine(
@@ -108,16 +86,69 @@ public struct IngestRun {
             statsInterval: self.settings.stats)
         // A dry run records nothing: its page is made of the outcomes as they go by.
         if self.settings.html != nil && self.settings.dryRun { display.htmlPhotos = [:] }
-        let reports = try await pipeline.run(observer: display, stop: stop)
+        let run = try await pipeline.run(observer: display, stop: stop)
         progress.clear()
-        let lostOutcomes = try self.summarize(reports, display: display, zone: zone, console: console)
+        let lostOutcomes = self.summarize(run, display: display, zone: zone, console: console)
         withExtendedLifetime((catalogLock, target.lock)) {}
-        var status = Self.exitStatus(reports, lostOutcomes: lostOutcomes)
+        return await self.finish(
+            run, status: Self.exitStatus(run, lostOutcomes: lostOutcomes), display: display, catalog: catalog,
+            destination: target.destination.identity, started: started, console: console, log: log)
+    }
+
+    /// Names the run's events and their windows, before the first file.
+    static func announce(_ events: [Event], console: Console) {
+        for (index, event) in events.enumerated() {
+            let heading =
+                events.count > 1
+                ? "Event \(index + 1) of \(events.count): \(event.name), " : "Event \"\(event.name)\", "
+            console.status(heading + Self.describe(event.window))
+        }
+    }
+
+    /// Says where times without an offset are read: the zone at a photo's GPS position when
+    /// there are zone boundaries, else `zone`.
+    func announce(_ zone: TimeZone, zones: ZoneBoundaries?, console: Console) {
+        console.status(
+            "Time zone for EXIF times without an offset: "
+                + (zones.map { "the zone at the GPS position (\($0.path), data \($0.dataVersion)), else " } ?? "")
+                + zone.name
+                + (self.settings.timezone == nil ? " (this machine's; --timezone to change)" : ""))
+        if zones == nil {
+            console.status(
+                "GPS positions unused: no time-zone boundaries in "
+                    + ZoneBoundaries.standardPaths().joined(separator: " or ")
+                    + " (scripts/zone-data makes them, or give --zone-data)")
+        }
+    }
+
+    /// The pipeline's configuration, from the settings.
+    func configuration(
+        events: [Event], limits: Limits, zone: TimeZone, zones: ZoneBoundaries?, excluded: [String], console: Console
+    ) -> RunConfiguration {
+        RunConfiguration(
+            paths: self.distinctPaths(console: console), events: events, includeHidden: self.settings.includeHidden,
+            dryRun: self.settings.dryRun, limits: limits,
+            timeZone: zone, zones: zones,
+            thumbnailer: Thumbnailer(
+                maxPixels: self.settings.maxPixels,
+                jpegShrink: self.settings.fastThumbnails ? .toTheTarget : .twiceTheTarget),
+            excludedPaths: excluded,
+            nearEdgeMargin: TimeInterval(self.settings.nearEdge * 60), shard: self.settings.shard.flatMap(Shard.init),
+            retryFailed: self.settings.retryFailed)
+    }
+
+    /// After the run: the HTML page, the log's closing lines and the metrics. Returns the exit
+    /// status, raised when the page could not be written.
+    func finish(
+        _ run: RunSummary, status: Int32, display: RunDisplay, catalog: Catalog?, destination: String, started: Date,
+        console: Console, log: Logger
+    ) async -> Int32 {
+        var status = status
         if let html = self.settings.html {
             do {
                 try await self.writeHTML(
-                    html, reports: reports, photos: display.htmlPhotos, catalog: catalog,
-                    destination: target.destination.identity, started: started)
+                    html, reports: run.events, photos: display.htmlPhotos, catalog: catalog, destination: destination,
+                    started: started)
                 console.status("HTML report: \(html)")
             } catch {
                 console.status("photoingest: error: \(error)", always: true)
@@ -125,7 +156,7 @@ public struct IngestRun {
                 status = max(status, 1)
             }
         }
-        for report in reports {
+        for report in run.events {
             log.notice(
                 "\(report.event.name): \(report.closingLine)",
                 metadata: [
@@ -136,7 +167,7 @@ public struct IngestRun {
                 ])
         }
         self.writeMetrics(
-            reports, bytesRead: display.lastProgress.bytesRead, started: started, exitStatus: status, log: log)
+            run.events, bytesRead: run.bytesRead, started: started, exitStatus: status, log: log)
         return status
     }
 }

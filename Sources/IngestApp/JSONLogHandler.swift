@@ -35,19 +35,7 @@ struct JSONLogHandler: LogHandler {
         line.append(UInt8(ascii: "\n"))
         // Whole lines, one at a time: lines from several threads never interleave.
         Self.output.withLock { _ in
-            line.withUnsafeBytes { buffer in
-                var offset = 0
-                while offset < buffer.count {
-                    let written = write(STDERR_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
-                    if written > 0 {
-                        offset += written
-                    } else if written < 0 && errno == EINTR {
-                        continue
-                    } else {
-                        break
-                    }
-                }
-            }
+            try? OpenFile.standardError.writeAll(line)
         }
     }
 

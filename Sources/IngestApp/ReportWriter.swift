@@ -57,41 +57,8 @@ public final class ReportWriter {
         if self.closesHandle { try? self.handle.close() }
     }
 
-    /// One file's entry. `captureTime` is RFC 3339 UTC with `Z`, or null.
+    /// One file's line, as JSON.
     static func line(_ outcome: FileOutcome, event: Event?) -> Data {
-        let capture = outcome.capture
-        var object: [String: Any] = [
-            "path": PathBytes.unicode(outcome.path),
-            "size": outcome.size.map { $0 as Any } ?? NSNull(),
-            "sha256": outcome.sha256?.hex ?? NSNull(),
-            "mediaType": outcome.kind?.mediaType ?? NSNull(),
-            "status": outcome.status.rawValue,
-            "captureTime": capture.map { RFC3339.format($0.instant) } ?? NSNull(),
-            "captureSource": capture?.source.rawValue ?? NSNull(),
-            "localTime": capture?.localTime?.description ?? NSNull(),
-            "offset": capture?.offset ?? NSNull(),
-            "event": event?.name ?? NSNull(),
-            "scope": event == nil ? "file" : "event",
-        ]
-        if event == nil && outcome.status == .outside { object["outsideEveryEvent"] = true }
-        if let zone = capture?.assumedZone { object["assumedZone"] = zone }
-        if let zone = capture?.zone { object["zone"] = zone }
-        if let notes = capture?.notes, !notes.isEmpty { object["captureNotes"] = notes }
-        if outcome.status == .failed {
-            object["error"] = outcome.reason ?? "failed"
-            object["errorCode"] = outcome.errorCode?.name ?? NSNull()
-        } else if let reason = outcome.reason {
-            object["reason"] = reason
-        }
-        if let distance = outcome.outsideBy { object["outsideBySeconds"] = distance }
-        if let pair = outcome.pair { object["pair"] = ["path": PathBytes.unicode(pair.path), "why": pair.reason] }
-        if let nearEdge = outcome.nearEdge { object["nearEdge"] = nearEdge.description }
-        if outcome.dryRun { object["dryRun"] = true }
-        if outcome.knownBroken {
-            object["knownBroken"] = true
-            object["errorCode"] = outcome.errorCode?.name ?? NSNull()
-        }
-        return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
-            ?? Data("{}".utf8)
+        (try? CompactJSON.data(FileLine(outcome, event: event))) ?? Data("{}".utf8)
     }
 }

@@ -3,9 +3,11 @@ import IngestPipeline
 import IngestReport
 import Logging
 
-/// What the user sees while a run goes: one progress line for the whole run, and the report's
-/// lines: one per file and event, or one for the file as a whole when it never reached an event
-/// (skipped, failed before any), or, with several events, one more for a file outside every event.
+/// What the user sees while a run goes: one progress line for the whole run, and the report.
+///
+/// The report has a line per file and event, or one for the file as a whole when it never
+/// reached an event (skipped, failed before any). With several events, a file outside every
+/// event has one line more that says so.
 final class RunDisplay: RunObserver {
     let progress: ProgressLine
     let report: ReportWriter?
@@ -100,8 +102,8 @@ extension RunDisplay {
         }
         for (outcome, event) in self.current { report.write(outcome, event: event) }
         if outsideAll {
+            // Outside each by its own distance: the line for them all says none.
             var outside = first
-            outside.outsideBy = nil
             outside.nearEdge = nil
             report.write(outside, event: nil)
         }

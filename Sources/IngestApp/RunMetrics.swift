@@ -3,6 +3,7 @@ import IngestCore
 import IngestPipeline
 import Metrics
 import Prometheus
+import SystemPackage
 
 /// `--metrics-file`: the last run in Prometheus text format, for node_exporter's textfile
 /// collector. Made with swift-metrics gauges on a swift-prometheus registry; the file is replaced
@@ -58,36 +59,22 @@ struct RunMetrics {
             .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
         let bytes = self.registry.emitToBuffer()
         // Left by a run that died between open and rename.
-        unlink(temporary.path)
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw Self.failure(path, errno) }
-        defer { close(descriptor) }
-        // Readable by node_exporter whatever the umask (the unit's is 0027).
-        var failed = fchmod(descriptor, 0o644) != 0
-        var offset = 0
-        while !failed && offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if written > 0 {
-                offset += written
-            } else if written < 0 && errno == EINTR {
-                continue
-            } else {
-                failed = true
+        FileSystem.remove(temporary.path)
+        do {
+            let file = try OpenFile(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, permissions: 0o644)
+            defer { file.close() }
+            do {
+                // Readable by node_exporter whatever the umask (the unit's is 0027).
+                guard fchmod(file.raw, 0o644) == 0 else { throw Errno(rawValue: errno) }
+                try file.writeAll(bytes)
+                try file.sync()
+                try FileSystem.rename(temporary.path, to: path)
+            } catch {
+                FileSystem.remove(temporary.path)
+                throw error
             }
+        } catch {
+            throw IngestError(.invalidConfiguration, "cannot write the metrics file \(path): \(error)")
         }
-        guard !failed, fsync(descriptor) == 0 else {
-            let code = errno
-            unlink(temporary.path)
-            throw Self.failure(path, code)
-        }
-        guard rename(temporary.path, path) == 0 else {
-            let code = errno
-            unlink(temporary.path)
-            throw Self.failure(path, code)
-        }
-    }
-
-    static func failure(_ path: String, _ code: Int32) -> IngestError {
-        IngestError(.invalidConfiguration, "cannot write the metrics file \(path): \(String(cString: strerror(code)))")
     }
 }

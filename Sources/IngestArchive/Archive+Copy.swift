@@ -1,68 +1,67 @@
 import Foundation
 import IngestCore
 import IngestHashing
+import SystemPackage
 
 extension Archive {
     /// Copies a file the pipeline read earlier into a new temporary file of the archive, hashing it
     /// on the way: the copy is kept only if the file still has the stamp and the hash it was read
     /// with. Returns the temporary file's path, for ``moveIntoPlace(_:to:)``. Blocking.
     func copy(_ path: String, stamp: FileStamp, hash: ContentHash) throws(IngestError) -> String {
-        let source = PathBytes.withCString(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
-        guard source >= 0 else {
-            throw IngestError(.storeFailed, "cannot open \(path) again: \(String(cString: strerror(errno)))")
+        let changed = IngestError(
+            .storeFailed, "\(path) changed since it was read; it will be read again on the next run")
+        let source: OpenFile
+        do {
+            source = try OpenFile(path, O_RDONLY | O_NONBLOCK)
+        } catch {
+            throw IngestError(.storeFailed, "cannot open \(path) again: \(error)")
         }
-        defer { close(source) }
+        defer { source.close() }
         // A file swapped for a device, or still growing, must not fill the archive before the check.
-        var before = stat()
-        guard fstat(source, &before) == 0, before.st_mode & S_IFMT == S_IFREG, FileStamp(before) == stamp else {
-            throw IngestError(.storeFailed, "\(path) changed since it was read; it will be read again on the next run")
+        guard let before = try? source.status(), before.st_mode & S_IFMT == S_IFREG, FileStamp(before) == stamp else {
+            throw changed
         }
         let (temporary, target) = try self.createTemporary()
-        var failure: String?
+        do throws(IngestError) {
+            defer { target.close() }
+            let (copied, copiedHash) = try Self.copy(source, path: path, to: target, atMost: Int(stamp.size))
+            guard let after = try? source.status(), FileStamp(after) == stamp, copied == Int(stamp.size),
+                copiedHash == hash
+            else { throw changed }
+            return temporary
+        } catch {
+            FileSystem.remove(temporary)
+            throw error
+        }
+    }
+
+    /// Copies `source` to `target` through one buffer, hashing as it goes; more than `limit`
+    /// bytes means the file grew since it was read. Returns the bytes copied and their hash.
+    private static func copy(
+        _ source: OpenFile, path: String, to target: OpenFile, atMost limit: Int
+    ) throws(IngestError) -> (count: Int, hash: ContentHash) {
         var hasher = ContentHasher()
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         var copied = 0
-        copying: while true {
-            let got = buffer.withUnsafeMutableBytes { Glibc.read(source, $0.baseAddress!, $0.count) }
-            if got < 0 && errno == EINTR { continue }
-            if got < 0 {
-                failure = "reading \(path) again failed: \(String(cString: strerror(errno)))"
-                break
+        while true {
+            let chunk: Int
+            do {
+                chunk = try source.read(into: &buffer)
+            } catch {
+                throw IngestError(.storeFailed, "reading \(path) again failed: \(error)")
             }
-            if got == 0 { break }
-            copied += got
-            if copied > Int(stamp.size) {
-                failure = "\(path) changed since it was read; it will be read again on the next run"
-                break
+            if chunk == 0 { return (copied, hasher.finalize()) }
+            copied += chunk
+            guard copied <= limit else {
+                throw IngestError(
+                    .storeFailed, "\(path) changed since it was read; it will be read again on the next run")
             }
-            let written = buffer.withUnsafeBytes { chunk -> Bool in
-                hasher.update(UnsafeRawBufferPointer(rebasing: chunk[0..<got]))
-                var offset = 0
-                while offset < got {
-                    let count = Glibc.write(target, chunk.baseAddress! + offset, got - offset)
-                    if count < 0 && errno == EINTR { continue }
-                    if count < 0 { return false }
-                    offset += count
-                }
-                return true
-            }
-            if !written {
-                failure = "writing the copy of \(path) failed: \(String(cString: strerror(errno)))"
-                break copying
+            buffer.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[0..<chunk])) }
+            do {
+                try target.writeAll(buffer[0..<chunk])
+            } catch {
+                throw IngestError(.storeFailed, "writing the copy of \(path) failed: \(error)")
             }
         }
-        close(target)
-        var after = stat()
-        if failure == nil,
-            fstat(source, &after) != 0 || FileStamp(after) != stamp || copied != Int(stamp.size)
-                || hasher.finalize() != hash
-        {
-            failure = "\(path) changed since it was read; it will be read again on the next run"
-        }
-        if let failure {
-            unlink(temporary)
-            throw IngestError(.storeFailed, failure)
-        }
-        return temporary
     }
 }

@@ -35,9 +35,9 @@ extension Catalog {
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
-                    SELECT o.path, o.status, o.reason, o.window, o.run_id, f.sha256, f.media_type, f.capture_time,
+                    SELECT o.path, o.status, o.reason, o.window_start, o.run_id, f.sha256, f.media_type, f.capture_time,
                         f.capture_source, f.local_time, f.utc_offset, f.capture_notes, f.assumed_zone,
-                        f.capture_zone
+                        f.capture_zone, o.window_end
                     FROM outcome o JOIN file f ON f.path = o.path
                     WHERE o.destination = ? AND o.event = ? AND o.run_id <= ?
                     """, arguments: [destination, event, run])
@@ -54,7 +54,7 @@ extension Catalog {
                 }
                 records.append(
                     OutcomeRecord(
-                        path: row[0], status: status, reason: row[2], window: row[3],
+                        path: row[0], status: status, reason: row[2], window: Self.window(start: row[3], end: row[14]),
                         sha256: (row[5] as String?).flatMap(ContentHash.init(parsing:)),
                         kind: MediaKind.allCases.first { $0.mediaType == row[6] as String? }, capture: capture,
                         run: row[4]))

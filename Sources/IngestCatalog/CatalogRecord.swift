@@ -10,7 +10,7 @@ public struct CatalogRecord: Sendable, Equatable {
     public var destination: String
     public var event: String
     /// The window the file was judged against, so that a changed window judges it again.
-    public var window: String
+    public var window: EventWindow
     public var status: FileStatus
     public var reason: String?
     /// The failure's code (``IngestError/Code``), for failed files.
@@ -23,7 +23,7 @@ public struct CatalogRecord: Sendable, Equatable {
 
     public init(
         path: String, stamp: FileStamp, sha256: ContentHash?, mediaType: String?, capture: CaptureTime?,
-        destination: String, event: String, window: String, status: FileStatus, reason: String?,
+        destination: String, event: String, window: EventWindow, status: FileStatus, reason: String?,
         errorCode: String? = nil,
         assumedZone: String? = nil, pair: FilePair? = nil
     ) {
@@ -50,8 +50,8 @@ public struct CatalogRecord: Sendable, Equatable {
 public struct CatalogEntry: Sendable, Equatable {
     public var stamp: FileStamp
     public var status: FileStatus
-    /// The window an outside verdict was judged against ("" for the other verdicts).
-    public var window: String
+    /// The window an outside verdict was judged against (nil for the other verdicts).
+    public var window: EventWindow?
     /// Why the file failed.
     public var reason: String?
     /// The failure's code (``IngestError/Code``), for failed files.
@@ -62,7 +62,8 @@ public struct CatalogEntry: Sendable, Equatable {
     public var positionUnused: Bool
 
     public init(
-        stamp: FileStamp, status: FileStatus, window: String, reason: String? = nil, errorCode: String? = nil,
+        stamp: FileStamp, status: FileStatus, window: EventWindow? = nil, reason: String? = nil,
+        errorCode: String? = nil,
         assumedZone: String? = nil, positionUnused: Bool = false
     ) {
         self.positionUnused = positionUnused
@@ -84,11 +85,11 @@ public struct CatalogEntry: Sendable, Equatable {
     /// Whether a run judging against `window`, reading times without a zone in `zone`, can skip
     /// the file when its stamp is `stamp`.
     ///
-    /// "Outside" is final only for the window it was judged against and, when the capture time's
-    /// zone was assumed, for that zone, and for a run as blind to GPS positions as the one that
-    /// judged it (`readsPositions`: this run has zone boundaries): otherwise the photo may fall
-    /// inside. (A photo already stored stays stored whatever the zone.)
-    public func isDone(stamp: FileStamp, window: String, zone: String, readsPositions: Bool = false) -> Bool {
+    /// "Outside" is final only for the window it was judged against. When the capture time's zone
+    /// was assumed, it is final only for that zone, and for a run as blind to GPS positions as the
+    /// one that judged it (`readsPositions`: this run has zone boundaries). Otherwise the photo
+    /// may fall inside. A photo already stored stays stored whatever the zone.
+    public func isDone(stamp: FileStamp, window: EventWindow, zone: String, readsPositions: Bool = false) -> Bool {
         guard self.stamp == stamp, self.status.isFinal else { return false }
         guard self.status == .outside else { return true }
         return self.window == window

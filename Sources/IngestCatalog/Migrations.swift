@@ -1,4 +1,6 @@
+import Foundation
 import GRDB
+import IngestCore
 
 /// The catalog's schema, one migration per change; never edit a migration that has shipped.
 enum Migrations {
@@ -74,6 +76,25 @@ enum Migrations {
             try db.execute(sql: "ALTER TABLE file ADD COLUMN capture_zone TEXT")
             try db.execute(sql: "UPDATE file SET capture_zone = NULLIF(assumed_zone, '')")
             try db.execute(sql: "ALTER TABLE file ADD COLUMN position_unused INTEGER NOT NULL DEFAULT 0")
+        }
+        // The window an outcome was judged against as its two instants (seconds since 1970, NULL
+        // for an open end), not as text to parse back. Every older row's text was written by
+        // EventWindow's description; an outside verdict whose window would not parse is dropped,
+        // so that its file is judged again rather than against no window at all.
+        migrator.registerMigration("v7-window-instants") { db in
+            try db.execute(sql: "ALTER TABLE outcome ADD COLUMN window_start REAL")
+            try db.execute(sql: "ALTER TABLE outcome ADD COLUMN window_end REAL")
+            for text in try String.fetchAll(db, sql: "SELECT DISTINCT \"window\" FROM outcome") {
+                guard let window = EventWindow(parsing: text) else {
+                    try db.execute(
+                        sql: "DELETE FROM outcome WHERE \"window\" = ? AND status = 'outside'", arguments: [text])
+                    continue
+                }
+                try db.execute(
+                    sql: "UPDATE outcome SET window_start = ?, window_end = ? WHERE \"window\" = ?",
+                    arguments: [window.start?.timeIntervalSince1970, window.end?.timeIntervalSince1970, text])
+            }
+            try db.execute(sql: "ALTER TABLE outcome DROP COLUMN \"window\"")
         }
         return migrator
     }

@@ -5,8 +5,8 @@ public struct OutcomeRecord: Sendable {
     public var path: String
     public var status: FileStatus
     public var reason: String?
-    /// The window the file was judged against (`EventWindow.description`).
-    public var window: String
+    /// The window the file was judged against.
+    public var window: EventWindow
     public var sha256: ContentHash?
     public var kind: MediaKind?
     public var capture: CaptureTime?

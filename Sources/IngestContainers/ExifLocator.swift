@@ -127,6 +127,29 @@ public enum ExifLocator {
         return nil
     }
 
+    /// Reads `count` extents at `offset` (moved past them), returning the file range of the
+    /// first (nil for none); nil when one runs past `end`, or the first past the file.
+    static func firstExtent(
+        _ reader: ByteReader, at offset: inout Int, count: UInt64, base: UInt64,
+        _ sizes: (index: Int, offset: Int, length: Int), end: Int
+    ) -> Range<Int>?? {
+        var first: Range<Int>?
+        for _ in 0..<count {
+            offset += sizes.index
+            guard let extentOffset = reader.uint(offset, size: sizes.offset, limit: end),
+                let extentLength = reader.uint(offset + sizes.offset, size: sizes.length, limit: end)
+            else { return nil }
+            offset += sizes.offset + sizes.length
+            if first == nil {
+                let (start, overflow) = base.addingReportingOverflow(extentOffset)
+                guard !overflow, start <= UInt64(reader.count), extentLength <= UInt64(reader.count) - start
+                else { return nil }
+                first = Int(start)..<Int(start + extentLength)
+            }
+        }
+        return .some(first)
+    }
+
     /// The file range of an item stored in one extent, with construction method 0 (file offset).
     static func location(of itemID: UInt32, _ reader: ByteReader, iloc: ISOBox) -> Range<Int>? {
         var offset = iloc.payload.lowerBound
@@ -161,20 +184,9 @@ public enum ExifLocator {
                 let extentCount = reader.uint(offset + baseOffsetSize, size: 2, limit: end)
             else { return nil }
             offset += baseOffsetSize + 2
-            var first: Range<Int>?
-            for _ in 0..<extentCount {
-                offset += indexSize
-                guard let extentOffset = reader.uint(offset, size: offsetSize, limit: end),
-                    let extentLength = reader.uint(offset + offsetSize, size: lengthSize, limit: end)
-                else { return nil }
-                offset += offsetSize + lengthSize
-                if first == nil {
-                    let (start, overflow) = base.addingReportingOverflow(extentOffset)
-                    guard !overflow, start <= UInt64(reader.count), extentLength <= UInt64(reader.count) - start
-                    else { return nil }
-                    first = Int(start)..<Int(start + extentLength)
-                }
-            }
+            let layout = (index: indexSize, offset: offsetSize, length: lengthSize)
+            guard let first = Self.firstExtent(reader, at: &offset, count: extentCount, base: base, layout, end: end)
+            else { return nil }
             if id == itemID {
                 guard constructionMethod == 0, extentCount == 1 else { return nil }
                 return first

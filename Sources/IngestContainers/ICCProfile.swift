@@ -1,10 +1,10 @@
 import Foundation
 import IngestCore
 
-/// What an embedded ICC profile says about a photo's colours, read from its untrusted bytes:
-/// enough to tell whether it is sRGB, in which case converting the thumbnail to sRGB is an
-/// identity that need not be computed (building the transform costs more than the rest of a
-/// small thumbnail).
+/// What an embedded ICC profile says about a photo's colours, read from its untrusted bytes.
+///
+/// Enough to tell whether it is sRGB. Then converting the thumbnail to sRGB is an identity that
+/// need not be computed (building the transform costs more than the rest of a small thumbnail).
 ///
 /// Judged by the numbers, not the name: an RGB profile whose red, green and blue colorants are
 /// sRGB's (adapted to D50, as ICC profiles carry them) and whose three tone curves follow sRGB's

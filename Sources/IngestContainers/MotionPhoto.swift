@@ -1,9 +1,11 @@
 import IngestCore
 
-/// A still that carries its clip inside (Google's and Samsung's motion photos): said by the
-/// `GCamera` XMP properties `MotionPhoto` (the current format) or `MicroVideo` (the older one) in
-/// a JPEG's XMP segment, or by the `MotionPhoto_Data` block of Samsung's trailer (after the
-/// JPEG's end, indexed by an `SEFH` directory that the file's last eight bytes point back to).
+/// A still that carries its clip inside (Google's and Samsung's motion photos).
+///
+/// A JPEG says so in its XMP segment, by the `GCamera` properties `MotionPhoto` (the current
+/// format) or `MicroVideo` (the older one), or by the `MotionPhoto_Data` block of Samsung's
+/// trailer. That trailer follows the JPEG's end, indexed by an `SEFH` directory that the file's
+/// last eight bytes point back to.
 /// A HEIC or AVIF motion photo (Samsung's, and Google's format for HEIF) keeps the clip in a
 /// top-level `mpvd` box after the image's boxes.
 public enum MotionPhoto {

@@ -112,15 +112,8 @@ public struct TIFFStructure {
             let (offset, kind) = pending[next]
             next += 1
             guard offset >= 8, offset + 2 <= self.reader.count else { continue }
-            let declared = Int(self.u16(offset))
-            let fitting = (self.reader.count - offset - 2) / 12
-            let count = min(declared, fitting, Self.entryLimit - read)
+            let (entries, count, declared, fitting) = self.entries(at: offset, atMost: Self.entryLimit - read)
             read += count
-            var entries: [Entry] = []
-            entries.reserveCapacity(count)
-            for index in 0..<count {
-                if let entry = self.entry(at: offset + 2 + index * 12) { entries.append(entry) }
-            }
             let directory = Directory(kind: kind, entries: entries)
             self.directories.append(directory)
             // Pointers to further directories, each followed once.
@@ -145,6 +138,23 @@ public struct TIFFStructure {
                 if following != 0 { queue(following, .main(position + 1)) }
             }
         }
+    }
+
+    /// The entries of the directory at `offset`: at most `limit` read, those whose values lie
+    /// inside the bytes kept. Also how many were read, how many the directory declares, and how
+    /// many would fit in the bytes.
+    private func entries(
+        at offset: Int, atMost limit: Int
+    ) -> (entries: [Entry], read: Int, declared: Int, fitting: Int) {
+        let declared = Int(self.u16(offset))
+        let fitting = (self.reader.count - offset - 2) / 12
+        let count = min(declared, fitting, limit)
+        var entries: [Entry] = []
+        entries.reserveCapacity(count)
+        for index in 0..<count {
+            if let entry = self.entry(at: offset + 2 + index * 12) { entries.append(entry) }
+        }
+        return (entries, count, declared, fitting)
     }
 
     /// The entry at `offset`, or nil when its value would lie outside the bytes.

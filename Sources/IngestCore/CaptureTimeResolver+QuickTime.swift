@@ -24,9 +24,11 @@ extension CaptureTimeResolver {
         return self.placed(capture, location: location)
     }
 
-    /// `capture` with the zone at the video's `location`: a UTC time gains the zone's local time
-    /// and offset; a time with its own offset gains the zone's name where the zone had that offset
-    /// then, and a note where it did not (the file's offset stands).
+    /// `capture` with the zone at the video's `location`.
+    ///
+    /// A UTC time gains the zone's local time and offset. A time with its own offset gains the
+    /// zone's name where the zone had that offset then, and a note where it did not (the file's
+    /// offset stands).
     func placed(_ capture: CaptureTime, location: String) -> CaptureTime {
         var capture = capture
         guard let position = GeoPosition(iso6709: location) else {

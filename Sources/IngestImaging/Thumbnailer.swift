@@ -119,19 +119,7 @@ public struct Thumbnailer: Sendable {
         guard let base = bytes.baseAddress, !bytes.isEmpty else {
             throw IngestError(.decodeFailed, "empty file")
         }
-        let header = try ImageRef.make("reading the image header") {
-            ingest_vips_header_from_buffer(base, bytes.count, &$0)
-        }
-        let width = Int(vips_image_get_width(header.pointer))
-        let height = Int(vips_image_get_height(header.pointer))
-        let pixels = width * height
-        guard pixels <= self.maxPixels else {
-            throw IngestError(
-                .tooManyPixels,
-                "too many pixels: the image declares \(vips_image_get_width(header.pointer))×"
-                    + "\(vips_image_get_height(header.pointer)) pixels, over the limit of \(self.maxPixels) (--max-pixels)"
-            )
-        }
+        let (header, width, height) = try self.header(base, count: bytes.count)
         // libvips reads the buffer lazily; every use of it ends inside this function.
         let mutableBase = UnsafeMutableRawPointer(mutating: base)
         let export: Int32 = self.colourTransform == .always || Self.needsColourTransform(header) ? 1 : 0
@@ -167,6 +155,24 @@ public struct Thumbnailer: Sendable {
             ingest_vips_thumbnail_image(large.pointer, &$0, Int32(self.smallEdge))
         }
         return Thumbnails(large: largeJPEG, small: try small.jpeg(quality: self.quality))
+    }
+
+    /// The image's header and its size, refused when it declares more than ``maxPixels``.
+    private func header(
+        _ base: UnsafeRawPointer, count: Int
+    ) throws(IngestError) -> (header: ImageRef, width: Int, height: Int) {
+        let header = try ImageRef.make("reading the image header") {
+            ingest_vips_header_from_buffer(base, count, &$0)
+        }
+        let width = Int(vips_image_get_width(header.pointer))
+        let height = Int(vips_image_get_height(header.pointer))
+        guard width * height <= self.maxPixels else {
+            throw IngestError(
+                .tooManyPixels,
+                "too many pixels: the image declares \(width)×\(height) pixels, over the limit of \(self.maxPixels)"
+                    + " (--max-pixels)")
+        }
+        return (header, width, height)
     }
 
     /// The largest DCT shrink of a JPEG (2, 4 or 8: libjpeg rounds the size up) that still

@@ -28,29 +28,57 @@ public enum VideoFrameReader {
     ///   a frame larger than `maxPixels`.
     public static func frame(path: String, near seconds: Double = 1, maxPixels: Int) throws(IngestError) -> VideoFrame {
         try Self.opened.get()
-        // The file was read and hashed already; it may have been swapped since. Only a regular file
-        // is handed to FFmpeg (a FIFO would block its open for good), as a plain file (never a
-        // protocol its name might spell), and only the ISO media demuxers may read it.
-        var status = stat()
-        let descriptor = PathBytes.withCString(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
-        guard descriptor >= 0 else {
-            throw IngestError(.decodeFailed, "cannot open the video again: \(String(cString: strerror(errno)))")
-        }
-        defer { close(descriptor) }
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            throw IngestError(.decodeFailed, "the video is no longer a regular file")
-        }
+        let video = try Self.openAgain(path)
+        defer { video.close() }
         var options: OpaquePointer?
         av_dict_set(&options, "protocol_whitelist", "file", 0)
         av_dict_set(&options, "format_whitelist", "mov,mp4,m4a,3gp,3g2,mj2", 0)
         defer { av_dict_free(&options) }
         var input: UnsafeMutablePointer<AVFormatContext>?
-        let opened = avformat_open_input(&input, "file:/proc/self/fd/\(descriptor)", nil, &options)
+        let opened = avformat_open_input(&input, "file:/proc/self/fd/\(video.raw)", nil, &options)
         defer { avformat_close_input(&input) }
         guard opened == 0, let format = input else { throw self.failure("opening the video", opened) }
         let probed = avformat_find_stream_info(format, nil)
         guard probed >= 0 else { throw self.failure("reading the video's streams", probed) }
 
+        let (index, decoder, stream) = try Self.videoStream(of: format, maxPixels: maxPixels)
+        var codec = avcodec_alloc_context3(decoder)
+        guard let context = codec else { throw IngestError(.decodeFailed, "cannot allocate a decoder") }
+        defer { avcodec_free_context(&codec) }
+        let copied = avcodec_parameters_to_context(context, stream.pointee.codecpar)
+        guard copied >= 0 else { throw self.failure("setting up the decoder", copied) }
+        context.pointee.thread_count = 1
+        // The header's size is the container's word; a frame inside may declare more. The decoder refuses those.
+        context.pointee.max_pixels = Int64(maxPixels)
+        let started = avcodec_open2(context, decoder, nil)
+        guard started == 0 else { throw self.failure("opening the decoder", started) }
+        Self.seek(format, stream: stream, index: index, near: seconds)
+        return try Self.firstFrame(format, context: context, stream: stream, index: index, maxPixels: maxPixels)
+    }
+
+    /// The video, opened again by its path for FFmpeg. The file was read and hashed already; it
+    /// may have been swapped since. Only a regular file is handed to FFmpeg (a FIFO would block
+    /// its open for good), as a plain file (never a protocol its name might spell), and only the
+    /// ISO media demuxers may read it.
+    private static func openAgain(_ path: String) throws(IngestError) -> OpenFile {
+        let file: OpenFile
+        do {
+            file = try OpenFile(path, O_RDONLY | O_NONBLOCK)
+        } catch {
+            throw IngestError(.decodeFailed, "cannot open the video again: \(error)")
+        }
+        guard let status = try? file.status(), status.st_mode & S_IFMT == S_IFREG else {
+            file.close()
+            throw IngestError(.decodeFailed, "the video is no longer a regular file")
+        }
+        return file
+    }
+
+    /// The best video stream and its decoder, refused before decoding when its frames would be
+    /// larger than `maxPixels`.
+    private static func videoStream(
+        of format: UnsafeMutablePointer<AVFormatContext>, maxPixels: Int
+    ) throws(IngestError) -> (index: Int32, decoder: UnsafePointer<AVCodec>, stream: UnsafeMutablePointer<AVStream>) {
         var decoder: UnsafePointer<AVCodec>?
         let index = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0)
         guard index >= 0, let decoder, let stream = format.pointee.streams[Int(index)] else {
@@ -65,32 +93,34 @@ public enum VideoFrameReader {
                 "too many pixels: video frames are \(parameters.width)×\(parameters.height) pixels, over the limit of \(maxPixels)"
             )
         }
-        var codec = avcodec_alloc_context3(decoder)
-        guard let context = codec else { throw IngestError(.decodeFailed, "cannot allocate a decoder") }
-        defer { avcodec_free_context(&codec) }
-        let copied = avcodec_parameters_to_context(context, stream.pointee.codecpar)
-        guard copied >= 0 else { throw self.failure("setting up the decoder", copied) }
-        context.pointee.thread_count = 1
-        // The header's size is the container's word; a frame inside may declare more. The decoder refuses those.
-        context.pointee.max_pixels = Int64(maxPixels)
-        let started = avcodec_open2(context, decoder, nil)
-        guard started == 0 else { throw self.failure("opening the decoder", started) }
+        return (index, decoder, stream)
+    }
 
-        // Seek to the keyframe at or before `seconds` when the video lasts longer; else decode from the start.
+    /// Seeks to the keyframe at or before `seconds` when the video lasts longer; else the
+    /// decoding starts at the beginning.
+    private static func seek(
+        _ format: UnsafeMutablePointer<AVFormatContext>, stream: UnsafeMutablePointer<AVStream>, index: Int32,
+        near seconds: Double
+    ) {
         let timeBase = stream.pointee.time_base
         let start = stream.pointee.start_time == Int64.min ? 0 : stream.pointee.start_time
         let duration =
             stream.pointee.duration > 0
             ? Double(stream.pointee.duration) * Double(timeBase.num) / Double(timeBase.den)
             : Double(format.pointee.duration) / Double(AV_TIME_BASE)
-        if duration > seconds, timeBase.num > 0 {
-            let (target, overflow) = start.addingReportingOverflow(
-                Int64(seconds * Double(timeBase.den) / Double(timeBase.num)))
-            if overflow || av_seek_frame(format, index, target, AVSEEK_FLAG_BACKWARD) < 0 {
-                av_seek_frame(format, index, start, AVSEEK_FLAG_BACKWARD)
-            }
+        guard duration > seconds, timeBase.num > 0 else { return }
+        let (target, overflow) = start.addingReportingOverflow(
+            Int64(seconds * Double(timeBase.den) / Double(timeBase.num)))
+        if overflow || av_seek_frame(format, index, target, AVSEEK_FLAG_BACKWARD) < 0 {
+            av_seek_frame(format, index, start, AVSEEK_FLAG_BACKWARD)
         }
+    }
 
+    /// The first frame the decoder gives from where the reading stands, within ``packetLimit`` packets.
+    private static func firstFrame(
+        _ format: UnsafeMutablePointer<AVFormatContext>, context: UnsafeMutablePointer<AVCodecContext>,
+        stream: UnsafeMutablePointer<AVStream>, index: Int32, maxPixels: Int
+    ) throws(IngestError) -> VideoFrame {
         var packet = av_packet_alloc()
         var frame = av_frame_alloc()
         defer {
@@ -116,7 +146,7 @@ public enum VideoFrameReader {
             let received = avcodec_receive_frame(context, frame)
             if received == 0 {
                 defer { av_frame_unref(frame) }
-                return try self.rgb(frame, stream: stream, timeBase: timeBase, maxPixels: maxPixels)
+                return try self.rgb(frame, stream: stream, timeBase: stream.pointee.time_base, maxPixels: maxPixels)
             }
             if received == ingest_av_error_eof() { break }
             if received != ingest_av_error_again() { lastError = received }

@@ -46,7 +46,7 @@ public actor CatalogStage {
             CatalogRecord(
                 path: outcome.path, stamp: stamp, sha256: outcome.sha256, mediaType: outcome.kind?.mediaType,
                 capture: outcome.capture, destination: self.destination, event: self.event.id,
-                window: self.event.window.description, status: outcome.status, reason: outcome.reason,
+                window: self.event.window, status: outcome.status, reason: outcome.reason,
                 errorCode: outcome.errorCode?.name,
                 assumedZone: outcome.capture?.source == .exifAssumedZone ? self.assumedZone.name : nil,
                 pair: outcome.pair))

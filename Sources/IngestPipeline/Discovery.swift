@@ -34,9 +34,9 @@ public struct DiscoveryBatch: Sendable, Equatable {
 
 /// Stage 0: walks the given files and folders and streams what it finds in sorted batches.
 ///
-/// Recursive; follows symbolic links but never into a folder it has already entered (which
-/// is what makes a link loop finite); skips hidden entries unless asked; never descends into
-/// the folders it is told to exclude (the archive itself may lie under an input folder).
+/// Recursive. It follows symbolic links, but never into a folder it has already entered, which
+/// is what makes a link loop finite. It skips hidden entries unless asked, and never descends
+/// into the folders it is told to exclude (the archive itself may lie under an input folder).
 public struct Discovery: Sendable {
     public var roots: [String]
     public var includeHidden: Bool
@@ -192,7 +192,7 @@ public struct Discovery: Sendable {
 
     static func entries(of path: String, includeHidden: Bool) -> Result<Listing, DiscoveryError> {
         guard let directory = PathBytes.withCString(path, { opendir($0) }) else {
-            return .failure(DiscoveryError(Self.lastError()))
+            return .failure(DiscoveryError(FileSystem.lastError))
         }
         defer { closedir(directory) }
         var listing = Listing()
@@ -233,7 +233,7 @@ public struct Discovery: Sendable {
         PathBytes.withCString(path) { name in
             var status = stat()
             if fstatat(descriptor, name, &status, 0) == 0 { return .found(status) }
-            let reason = Self.lastError()
+            let reason = FileSystem.lastError
             var link = stat()
             let isLink = fstatat(descriptor, name, &link, AT_SYMLINK_NOFOLLOW) == 0 && link.st_mode & S_IFMT == S_IFLNK
             return .missing(StatFailure(isLink: isLink, reason: reason))
@@ -250,5 +250,4 @@ public struct Discovery: Sendable {
         return "/" + components.joined(separator: "/")
     }
 
-    static func lastError() -> String { String(cString: strerror(errno)) }
 }

@@ -9,7 +9,7 @@ struct EarlierRuns: Sendable {
     /// problem, and none at all when nothing is known).
     private var plans: [Plan] = []
     private let events: Int
-    private var facts: [String: FileFacts] = [:]
+    private var facts: [String: KnownFacts] = [:]
     /// The zone this run assumes for times without an offset.
     private let zone: String
     /// This run has zone boundaries: a file whose GPS position went unused is dated again.
@@ -32,7 +32,7 @@ struct EarlierRuns: Sendable {
         let files = batch.enumerated().compactMap { position, item in item.file.map { (position: position, file: $0) } }
         let entries = try await catalog.entries(
             for: files.map(\.file.path), destination: destination, events: events.map(\.id))
-        let windows = events.map(\.window.description)
+        let windows = events.map(\.window)
         self.plans = Array(repeating: Plan(), count: batch.count)
         for (index, (position, file)) in files.enumerated() {
             self.plans[position] = Self.plan(
@@ -61,7 +61,7 @@ struct EarlierRuns: Sendable {
 
     /// One look at the catalog's entries for `file` (at `index` in the paths asked about) in every event.
     private static func plan(
-        _ file: DiscoveredFile, entries: CatalogEntries, at index: Int, windows: [String], zone: String,
+        _ file: DiscoveredFile, entries: CatalogEntries, at index: Int, windows: [EventWindow], zone: String,
         readsPositions: Bool, retryFailed: Bool
     ) -> Plan {
         var plan = Plan()
@@ -73,7 +73,8 @@ struct EarlierRuns: Sendable {
             if entry.isDone(stamp: file.stamp, window: window, zone: zone, readsPositions: readsPositions) { continue }
             if !retryFailed && entry.isKnownBroken(stamp: file.stamp) {
                 plan.knownBroken[event] = FileOutcome(
-                    knownBroken: file, reason: entry.reason, errorCode: entry.errorCode.map(IngestError.Code.init))
+                    FileFacts(path: file.path, stamp: file.stamp),
+                    .knownBroken(reason: entry.reason, code: entry.errorCode.map(IngestError.Code.init)))
             } else {
                 plan.pending.append(event)
             }
@@ -84,7 +85,7 @@ struct EarlierRuns: Sendable {
     /// The file's hash and capture time, when an earlier run learned them from these very bytes
     /// (same stamp) and, for a time read in an assumed zone, in this run's zone with no GPS
     /// position left unread that this run could read.
-    func facts(of file: DiscoveredFile) -> FileFacts? {
+    func facts(of file: DiscoveredFile) -> KnownFacts? {
         guard let facts = self.facts[file.path], facts.stamp == file.stamp else { return nil }
         let capture = facts.capture
         guard capture.source == .exifAssumedZone else { return facts }

@@ -1,58 +1,51 @@
 import Foundation
 import IngestCore
 
-/// How one file ended, with what the run learned about it on the way.
+/// How one file ended in one event: the file's facts, the same in every event, and the event's
+/// verdict on it.
 public struct FileOutcome: Sendable {
-    public var path: String
-    public var stamp: FileStamp?
-    public var kind: MediaKind?
-    public var sha256: ContentHash?
-    public var capture: CaptureTime?
-    public var status: FileStatus
-    /// Why it was skipped, failed or counted as duplicate.
-    public var reason: String?
-    /// The failure's code, for failed files (and for known broken ones, the earlier failure's).
-    public var errorCode: IngestError.Code?
-    /// How far outside the event's window the photo was taken, for outside files.
-    public var outsideBy: TimeInterval?
+    public var facts: FileFacts
+    public var verdict: Verdict
     /// Set when the photo is close enough to the window's edge, or inside only by an assumed zone,
     /// that its time zone deserves a second look.
     public var nearEdge: NearEdge?
-    /// The file this one was paired with; a paired file goes to the events of its pair's first
-    /// file (a Live Photo's still, a raw photo's JPEG).
-    public var pair: FilePair?
-    /// True when nothing was written because the run was a dry run.
-    public var dryRun: Bool
-    /// True for a file an earlier run failed on for a reason in its bytes, unchanged since: not
-    /// tried again (``reason`` and ``errorCode`` are that run's), and not a failure of this run.
-    public var knownBroken = false
-    /// Whether the catalog records this outcome (not for files an earlier run finished, nor for
-    /// walk problems, which have no file to identify).
-    public var recordInCatalog: Bool
     public var timings: StageTimings.Sample
 
-    public init(path: String, stamp: FileStamp?, status: FileStatus, reason: String? = nil) {
-        self.path = path
-        self.stamp = stamp
-        self.status = status
-        self.reason = reason
-        self.dryRun = false
-        self.recordInCatalog = stamp != nil
-        self.timings = StageTimings.Sample()
+    public init(_ facts: FileFacts, _ verdict: Verdict, timings: StageTimings.Sample = StageTimings.Sample()) {
+        self.facts = facts
+        self.verdict = verdict
+        self.timings = timings
     }
 
-    public var size: Int64? { self.stamp?.size }
+    public var path: String { self.facts.path }
+    public var stamp: FileStamp? { self.facts.stamp }
+    public var kind: MediaKind? { self.facts.kind }
+    public var sha256: ContentHash? { self.facts.sha256 }
+    public var capture: CaptureTime? { self.facts.capture }
+    public var pair: FilePair? { self.facts.pair }
+    public var size: Int64? { self.facts.size }
 
     /// The reason of a file an earlier run finished and that has not changed since.
-    public static let unchangedReason = "unchanged since an earlier run"
+    public static let unchangedReason = Verdict.unchangedReason
 
-    /// A file an earlier run found broken, its bytes unchanged: skipped, with that run's reason.
-    init(knownBroken file: DiscoveredFile, reason: String?, errorCode: IngestError.Code?) {
-        self.init(
-            path: file.path, stamp: file.stamp, status: .skipped,
-            reason: "known broken, unchanged since an earlier run: " + (reason ?? "failed"))
-        self.errorCode = errorCode
-        self.knownBroken = true
-        self.recordInCatalog = false
+    public var status: FileStatus { self.verdict.status }
+    public var reason: String? { self.verdict.reason }
+    public var errorCode: IngestError.Code? { self.verdict.errorCode }
+    public var outsideBy: TimeInterval? { self.verdict.outsideBy }
+    /// True when nothing was written because the run was a dry run.
+    public var dryRun: Bool { self.verdict == .wouldStore }
+    /// True for a file an earlier run failed on for a reason in its bytes, unchanged since.
+    public var knownBroken: Bool {
+        if case .knownBroken = self.verdict { return true }
+        return false
+    }
+
+    /// Whether the catalog records this outcome: not for files an earlier run finished or found
+    /// broken (their records stand), nor for walk problems, which have no file to identify.
+    public var recordInCatalog: Bool {
+        switch self.verdict {
+        case .unchanged, .knownBroken: false
+        default: self.facts.stamp != nil
+        }
     }
 }

@@ -7,7 +7,9 @@ extension Pipeline {
     /// A file read and dated (or known from an earlier run), ready to be placed and stored.
     struct Examined: Sendable {
         /// What every event's outcome starts from; ``place`` adds the hash and capture time.
-        var facts: FileOutcome
+        var facts: FileFacts
+        /// The time reading, hashing and dating took, counted in every event's outcome.
+        var timings: StageTimings.Sample
         var loaded: LoadedFile?
         var hash: ContentHash
         var capture: CaptureTime
@@ -23,36 +25,37 @@ extension Pipeline {
     /// Stages 1 and 2: reads, hashes and dates the file, or takes `known` facts (learned by an
     /// earlier run from these very bytes, same stamp: placing needs no read).
     static func examine(
-        _ file: DiscoveredFile, known: FileFacts?, stages: Stages, context: StageContext
+        _ file: DiscoveredFile, known: KnownFacts?, stages: Stages, context: StageContext
     ) async -> Examination {
-        var facts = FileOutcome(path: file.path, stamp: file.stamp, status: .failed)
+        var facts = FileFacts(path: file.path, stamp: file.stamp)
+        var timings = StageTimings.Sample()
         if let known {
             facts.kind = known.kind
             return .ready(
                 Examined(
-                    facts: facts, loaded: nil, hash: known.sha256, capture: known.capture, identity: MediaIdentity()))
+                    facts: facts, timings: timings, loaded: nil, hash: known.sha256, capture: known.capture,
+                    identity: MediaIdentity()))
         }
         do {
-            let read = try await stages.read.process(file, context: context)
-            guard case .photo(let photo) = read else {
-                if case .unsupported(let stamp, let reason) = read {
-                    facts.stamp = stamp
-                    facts.status = .skipped
-                    facts.reason = reason
-                }
-                return .ended(facts)
+            let photo: LoadedFile
+            switch try await stages.read.process(file, context: context) {
+            case .photo(let loaded): photo = loaded
+            case .unsupported(let stamp, let reason):
+                facts.stamp = stamp
+                return .ended(FileOutcome(facts, .skipped(reason)))
             }
             facts.stamp = photo.file.stamp
             facts.kind = photo.kind
-            facts.timings.seconds[.read] = photo.readSeconds
-            facts.timings.seconds[.hash] = photo.hashSeconds
+            timings.seconds[.read] = photo.readSeconds
+            timings.seconds[.hash] = photo.hashSeconds
             let dated = try await stages.captureTime.process(photo, context: context)
-            facts.timings.seconds[.exif] = dated.exifSeconds
+            timings.seconds[.exif] = dated.exifSeconds
             return .ready(
                 Examined(
-                    facts: facts, loaded: photo, hash: photo.hash, capture: dated.capture, identity: dated.identity))
+                    facts: facts, timings: timings, loaded: photo, hash: photo.hash, capture: dated.capture,
+                    identity: dated.identity))
         } catch {
-            return .ended(Self.failed(facts, error, stages: stages))
+            return .ended(FileOutcome(facts, Self.verdict(error, stages: stages), timings: timings))
         }
     }
 }

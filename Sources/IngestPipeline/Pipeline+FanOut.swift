@@ -5,10 +5,10 @@ import IngestImaging
 
 /// One file through stages 1-6, fanned out to every event that still needs it.
 ///
-/// The file is read, hashed and dated once; its instant is placed against each event's window;
-/// for the events it falls inside, each event's hash set decides whether it is new there; the
-/// thumbnails are made once for all of them, and the photo is stored in each. Per-file facts
-/// (hash, capture time) are the same in every event's outcome; the verdicts differ.
+/// The file is read, hashed and dated once, and its instant placed against each event's window.
+/// For the events it falls inside, each event's hash set decides whether it is new there. The
+/// thumbnails are made once for all of them, and the photo is stored in each. The file's
+/// ``FileFacts`` are the same in every event's outcome; the ``Verdict``s differ.
 extension Pipeline {
     /// What became of one file: an outcome per event of the run, in the run's order.
     struct FileResult: Sendable {
@@ -26,7 +26,7 @@ extension Pipeline {
     /// gone to.
     static func ingest(
         _ file: DiscoveredFile, events: [Event], pending: [Int], earlier: [Int: FileOutcome] = [:],
-        known: FileFacts? = nil,
+        known: KnownFacts? = nil,
         stages: Stages, context: StageContext
     ) async -> FileResult {
         var result = FileResult(unchanged: file, events: events, earlier: earlier)
@@ -41,7 +41,7 @@ extension Pipeline {
     /// placed by what that run learned, unless some event may take it: then it is read first and
     /// dated by what it holds now, since its bytes may have changed under an unchanged stamp.
     private static func fanOut(
-        _ file: DiscoveredFile, events: [Event], known: FileFacts?, stages: Stages, context: StageContext
+        _ file: DiscoveredFile, events: [Event], known: KnownFacts?, stages: Stages, context: StageContext
     ) async -> [FileOutcome] {
         var examination = await Self.examine(file, known: known, stages: stages, context: context)
         if case .ready(let examined) = examination, examined.loaded == nil,
@@ -70,14 +70,10 @@ extension Pipeline {
         return false
     }
 
-    static func failed(_ outcome: FileOutcome, _ error: IngestError, stages: Stages) -> FileOutcome {
+    /// The verdict of a file whose work ended with `error`; an error that stops the run stops it.
+    static func verdict(_ error: IngestError, stages: Stages) -> Verdict {
         if error.code.stopsTheRun { stages.stop.request(byUser: false) }
-        var failed = outcome
-        // Stopped in flight, by Ctrl-C or a server gone: nothing wrong with the file.
-        failed.status = error.code == .stopped || error.code == .serverUnreachable ? .pending : .failed
-        failed.reason = error.message
-        failed.errorCode = error.code
-        return failed
+        return Verdict(error)
     }
 }
 
@@ -85,9 +81,7 @@ extension Pipeline.FileResult {
     /// The result of a file no event needs: each event's outcome from `earlier` (known broken)
     /// or an "unchanged" one.
     init(unchanged file: DiscoveredFile, events: [Event], earlier: [Int: FileOutcome] = [:]) {
-        var unchanged = FileOutcome(
-            path: file.path, stamp: file.stamp, status: .skipped, reason: FileOutcome.unchangedReason)
-        unchanged.recordInCatalog = false
+        let unchanged = FileOutcome(FileFacts(path: file.path, stamp: file.stamp), .unchanged)
         self.init(outcomes: events.indices.map { earlier[$0] ?? unchanged }, unchanged: events.map { _ in true })
     }
 

@@ -21,101 +21,116 @@ extension Pipeline {
             ?? examined.identity.motionPhoto.map {
                 FilePair(path: file.path, reason: "motion photo: its clip is inside the still (\($0))")
             }
-        var outcomes = events.map { _ in facts }
         var claims = FileClaims(hash: examined.hash, events: events, dedupe: stages.dedupe)
-        await Self.claim(
-            &outcomes, &claims, capture: lead ?? examined.capture, events: events, stages: stages, context: context)
-        guard !claims.isEmpty else { return outcomes }
-        if stages.dryRun {
-            // A dry run stores nothing; it says what a run would store.
-            for index in claims.held {
-                outcomes[index].status = .uploaded
-                outcomes[index].dryRun = true
-            }
-            claims.settleAll(stored: true)
-            return outcomes
+        var placed = await Self.claim(
+            &claims, capture: lead ?? examined.capture, events: events, stages: stages, context: context)
+        if !claims.isEmpty {
+            await Self.store(examined, &claims, &placed, events: events, stages: stages, context: context)
         }
-        guard let loaded = examined.loaded else {
-            // Not met: fanOut reads a file known from an earlier run before placing it when an
-            // event may take it, and hash sets only grow. Said as a failure, never as stored.
-            let error = IngestError(.storeFailed, "not read before storing (a bug); the next run does it")
-            for index in claims.held { outcomes[index] = Self.failed(outcomes[index], error, stages: stages) }
-            claims.settleAll(stored: false)
-            return outcomes
+        return placed.map { placement in
+            var outcome = FileOutcome(facts, placement.verdict, timings: examined.timings)
+            outcome.nearEdge = placement.nearEdge
+            if let seconds = placement.storeSeconds { outcome.timings.seconds[.store] = seconds }
+            if let seconds = placement.thumbnailSeconds { outcome.timings.seconds[.thumbnail] = seconds }
+            return outcome
         }
-        await Self.store(
-            loaded, capture: examined.capture, &outcomes, &claims, events: events, stages: stages, context: context)
-        return outcomes
     }
 
-    /// Stages 3 and 4: each outcome placed against its event's window, and the bytes claimed in
-    /// every event the photo falls inside (or found a duplicate there).
+    /// One event's part of ``place``: its verdict (none yet while the file holds a claim there),
+    /// and what only that event's outcome says.
+    private struct Placed {
+        var verdict: Verdict = .failed(IngestError(.storeFailed, "claimed but never settled (a bug)"))
+        var nearEdge: NearEdge?
+        var storeSeconds: Double?
+        var thumbnailSeconds: Double?
+    }
+
+    /// Stages 3 and 4: placed against each event's window, and the bytes claimed in every event
+    /// the photo falls inside (or found a duplicate there). A claimed event's verdict waits for
+    /// the store.
     private static func claim(
-        _ outcomes: inout [FileOutcome], _ claims: inout FileClaims, capture: CaptureTime, events: [Event],
-        stages: Stages, context: StageContext
-    ) async {
+        _ claims: inout FileClaims, capture: CaptureTime, events: [Event], stages: Stages, context: StageContext
+    ) async -> [Placed] {
         let placements =
             (try? await stages.event.process(.init(capture: capture, events: events), context: context)) ?? []
+        var placed = events.map { _ in Placed() }
         for (index, placement) in placements.enumerated() {
-            outcomes[index].nearEdge = placement.nearEdge
+            placed[index].nearEdge = placement.nearEdge
             guard placement.isInside else {
-                outcomes[index].status = .outside
-                outcomes[index].outsideBy = placement.distance
+                placed[index].verdict = .outside(by: placement.distance)
                 continue
             }
             do {
                 if let reason = try await claims.claim(index, context: context) {
-                    outcomes[index].status = .duplicate
-                    outcomes[index].reason = reason
+                    placed[index].verdict = .duplicate(reason)
                 }
             } catch {
-                outcomes[index] = Self.failed(outcomes[index], error, stages: stages)
+                placed[index].verdict = Self.verdict(error, stages: stages)
             }
         }
+        return placed
     }
 
     /// Stages 5 and 6: the thumbnails made once, then the photo stored in every event that
-    /// claimed it; each claim settled by how its store went.
+    /// claimed it; each claim settled, and its event's verdict given, by how its store went.
     private static func store(
-        _ loaded: LoadedFile, capture: CaptureTime, _ outcomes: inout [FileOutcome], _ claims: inout FileClaims,
-        events: [Event], stages: Stages, context: StageContext
+        _ examined: Examined, _ claims: inout FileClaims, _ placed: inout [Placed], events: [Event], stages: Stages,
+        context: StageContext
     ) async {
-        let clock = ContinuousClock()
-        let started = clock.now
-        var loaded = loaded
-        let thumbnails: Thumbnails?
-        do {
-            thumbnails = try await stages.thumbnail.process(loaded, context: context)
-        } catch  where loaded.kind.isVideo {
-            // A video whose frames cannot be decoded is still worth keeping: stored without thumbnails.
-            thumbnails = nil
-            for index in claims.held { outcomes[index].reason = "stored without thumbnails: \(error.message)" }
-        } catch {
-            for index in claims.held { outcomes[index] = Self.failed(outcomes[index], error, stages: stages) }
+        if stages.dryRun {
+            // A dry run stores nothing; it says what a run would store.
+            for index in claims.held { placed[index].verdict = .wouldStore }
+            claims.settleAll(stored: true)
+            return
+        }
+        guard var loaded = examined.loaded else {
+            // Not met: fanOut reads a file known from an earlier run before placing it when an
+            // event may take it, and hash sets only grow. Said as a failure, never as stored.
+            let error = IngestError(.storeFailed, "not read before storing (a bug); the next run does it")
+            for index in claims.held { placed[index].verdict = Self.verdict(error, stages: stages) }
             claims.settleAll(stored: false)
             return
         }
+        let clock = ContinuousClock()
+        let started = clock.now
+        guard let (thumbnails, note) = await Self.thumbnails(loaded, &claims, &placed, stages: stages, context: context)
+        else { return }
         // The thumbnails' time counts once, in the first event's outcome.
-        if let first = claims.held.first { outcomes[first].timings.seconds[.thumbnail] = (clock.now - started).seconds }
+        if let first = claims.held.first { placed[first].thumbnailSeconds = (clock.now - started).seconds }
         // An uploader that streams the original from its file needs none of the bytes while it waits.
         if stages.store.destination.readsOriginalFromDisk { loaded.bytes = [] }
-        let photo = PreparedPhoto(file: loaded, capture: capture, thumbnails: thumbnails)
+        let photo = PreparedPhoto(file: loaded, capture: examined.capture, thumbnails: thumbnails)
         for index in claims.held {
             let storing = clock.now
             do {
                 let result = try await stages.store.process(.init(photo: photo, event: events[index]), context: context)
-                outcomes[index].status = result == .stored ? .uploaded : .duplicate
-                if result == .duplicate {
-                    outcomes[index].reason = "the event already holds these bytes"
-                } else if let note = thumbnails?.note {
-                    outcomes[index].reason = note
-                }
+                placed[index].verdict =
+                    result == .stored ? .stored(note: note) : .duplicate("the event already holds these bytes")
                 claims.settle(index, stored: true)
             } catch {
-                outcomes[index] = Self.failed(outcomes[index], error, stages: stages)
+                placed[index].verdict = Self.verdict(error, stages: stages)
                 claims.settle(index, stored: false)
             }
-            outcomes[index].timings.seconds[.store] = (clock.now - storing).seconds
+            placed[index].storeSeconds = (clock.now - storing).seconds
+        }
+    }
+
+    /// Stage 5: the thumbnails, and the note every stored event's verdict carries. A video
+    /// whose frames cannot be decoded is still worth keeping, without thumbnails; for any other
+    /// failure every claim is released, its verdict given, and nil returned.
+    private static func thumbnails(
+        _ loaded: LoadedFile, _ claims: inout FileClaims, _ placed: inout [Placed], stages: Stages,
+        context: StageContext
+    ) async -> (Thumbnails?, note: String?)? {
+        do {
+            let thumbnails = try await stages.thumbnail.process(loaded, context: context)
+            return (thumbnails, thumbnails.note)
+        } catch  where loaded.kind.isVideo {
+            return (nil, "stored without thumbnails: \(error.message)")
+        } catch {
+            for index in claims.held { placed[index].verdict = Self.verdict(error, stages: stages) }
+            claims.settleAll(stored: false)
+            return nil
         }
     }
 }

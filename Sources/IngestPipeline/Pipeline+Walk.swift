@@ -65,7 +65,7 @@ extension Pipeline {
         /// Finished in every event by an earlier run, and unchanged since: not opened.
         case unchanged(DiscoveredFile)
         /// One file for the events that still need it, with what an earlier run learned of it.
-        case file(DiscoveredFile, EarlierRuns.Plan, FileFacts?)
+        case file(DiscoveredFile, EarlierRuns.Plan, KnownFacts?)
         /// Files that may be a pair, run as one task so that one can follow the other; a file
         /// done earlier is read again only to pair the others.
         case group([GroupMember])
@@ -79,8 +79,8 @@ extension Pipeline {
         guard !groups.followers.contains(position) else { return nil }
         switch items[position] {
         case .problem(let path, let status, let reason):
-            var outcome = FileOutcome(path: path, stamp: nil, status: status, reason: reason)
-            if status == .failed { outcome.errorCode = .unreadable }
+            let verdict: Verdict = status == .failed ? .failed(IngestError(.unreadable, reason)) : .skipped(reason)
+            let outcome = FileOutcome(FileFacts(path: path, stamp: nil), verdict)
             return .finished(FileResult(outcomes: events.map { _ in outcome }, unchanged: events.map { _ in false }))
         case .file(let file):
             if let others = groups.members[position] {
@@ -126,10 +126,11 @@ extension Pipeline {
     }
 
     /// The batch's files that share a folder and a name up to the extension (compared without
-    /// case), which ``Pairing`` may find to be pairs, where some event needs one of them (a file an
-    /// earlier run finished may be the one its new partner follows): `members` maps a group's first
-    /// position to the others, `followers` holds those others. A batch with nothing to do, a
-    /// nightly re-run's, costs nothing here.
+    /// case), which ``Pairing`` may find to be pairs, where some event needs one of them.
+    ///
+    /// A file an earlier run finished may be the one its new partner follows. `members` maps a
+    /// group's first position to the others; `followers` holds those others. A batch with nothing
+    /// to do, a nightly re-run's, costs nothing here.
     static func nameGroups(
         _ batch: [DiscoveryItem], earlier: EarlierRuns
     ) -> (members: [Int: [Int]], followers: Set<Int>) {
@@ -161,7 +162,8 @@ extension Pipeline {
                 zone: zone, readsPositions: self.configuration.zones != nil, retryFailed: self.configuration.retryFailed
             )
         } catch {
-            tally.catalogProblem = tally.catalogProblem ?? "reading the catalog failed: \(error)"
+            tally.catalogProblem =
+                tally.catalogProblem ?? IngestError(.catalogUnusable, "reading the catalog failed", because: error)
             return EarlierRuns(events: events.count, zone: zone)
         }
     }

@@ -46,12 +46,12 @@ public struct Pipeline: Sendable {
         var stop: StopRequest
     }
 
-    /// Runs the pipeline to the end (or to a requested stop) and returns one report per event,
-    /// in the order of `configuration.events`.
+    /// Runs the pipeline to the end (or to a requested stop) and returns what it did: what holds
+    /// for the whole run, and one report per event, in the order of `configuration.events`.
     ///
     /// - Throws: ``IngestError`` only when the run cannot start (destination or catalog unusable);
     ///   a file's failure is its outcome, never an error of the run.
-    public func run(observer: any RunObserver, stop: StopRequest) async throws(IngestError) -> [RunReport] {
+    public func run(observer: any RunObserver, stop: StopRequest) async throws(IngestError) -> RunSummary {
         let clock = ContinuousClock()
         let started = clock.now
         let configuration = self.configuration
@@ -72,25 +72,28 @@ public struct Pipeline: Sendable {
 
         let hiddenEntries = await self.walk(stages: stages, tally: &tally)
 
-        var reports = tally.reports
-        for index in reports.indices {
-            reports[index].filesDiscovered = tally.progress.discovered
-            reports[index].interrupted = stop.isRequestedByUser
-            reports[index].stoppedEarly = stop.isRequested
-            reports[index].hiddenEntries = hiddenEntries
-            reports[index].elapsedSeconds = (clock.now - started).seconds
-            reports[index].destinationStatistics = self.destination.statistics
-            reports[index].catalogProblem = tally.catalogProblem
-        }
+        var run = RunSummary(events: tally.reports)
+        run.filesDiscovered = tally.progress.discovered
+        run.filesDone = tally.progress.done
+        run.filesUnchanged = tally.progress.unchanged
+        run.bytesRead = tally.progress.bytesRead
+        run.interrupted = stop.isRequestedByUser
+        run.stoppedEarly = stop.isRequested
+        run.hiddenEntries = hiddenEntries
+        run.elapsedSeconds = (clock.now - started).seconds
+        run.destinationStatistics = self.destination.statistics
+        run.fatalError = tally.fatalError
+        run.catalogProblem = tally.catalogProblem
         for (index, recorder) in recorders.enumerated() {
             do {
-                try await recorder.finish(summary: Self.json(reports[index].jsonObject))
+                try await recorder.finish(summary: run.summary(of: run.events[index]).jsonText)
             } catch {
-                reports[index].catalogProblem =
-                    reports[index].catalogProblem ?? "recording outcomes in the catalog failed: \(error)"
+                run.catalogProblem =
+                    run.catalogProblem
+                    ?? IngestError(.catalogUnusable, "recording outcomes in the catalog failed", because: error)
             }
         }
-        return reports
+        return run
     }
 
     /// One catalog recorder per event (none for a dry run or without a catalog), each with its run begun.
@@ -145,12 +148,5 @@ public struct Pipeline: Sendable {
             hashes[event.id] = HashSet(try result.get())
         }
         return hashes
-    }
-
-    static func json(_ object: [String: Any]) -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {
-            return "{}"
-        }
-        return String(decoding: data, as: UTF8.self)
     }
 }

@@ -43,20 +43,20 @@ public struct ReadStage: Stage {
     static func read(_ file: DiscoveredFile, maxBytes: Int) throws(IngestError) -> Output {
         let clock = ContinuousClock()
         let started = clock.now
-        let (descriptor, status) = try Self.open(file.path)
-        defer { close(descriptor) }
+        let (opened, status) = try Self.open(file.path)
+        defer { opened.close() }
         let stamp = FileStamp(status)
         let size = Int(status.st_size)
 
         var head = [UInt8](repeating: 0, count: MediaSniffer.headerLength)
-        let headCount = try Self.readFully(descriptor, into: &head, path: file.path)
+        let headCount = try Self.readFully(opened, into: &head, path: file.path)
         let kind: MediaKind
         switch MediaSniffer.sniff(head.prefix(headCount)) {
         case .unsupported(let reason): return .unsupported(stamp: stamp, reason: reason)
         case .supported(let sniffed): kind = sniffed
         }
         if kind.isVideo {
-            return try Self.stream(descriptor, file: file, stamp: stamp, kind: kind, head: head.prefix(headCount))
+            return try Self.stream(opened, file: file, stamp: stamp, kind: kind, head: head.prefix(headCount))
         }
         guard size <= maxBytes else {
             throw IngestError(
@@ -66,8 +66,8 @@ public struct ReadStage: Stage {
             throw IngestError(.changedWhileReading, "the file grew while being read", path: file.path)
         }
         let (bytes, hash, hashing) = try Self.readWhole(
-            descriptor, size: size, head: head.prefix(headCount), path: file.path)
-        try Self.checkUnchanged(descriptor, stamp: stamp, path: file.path)
+            opened, size: size, head: head.prefix(headCount), path: file.path)
+        try Self.checkUnchanged(opened, stamp: stamp, path: file.path)
         return .photo(
             LoadedFile(
                 file: DiscoveredFile(path: file.path, stamp: stamp),
@@ -76,29 +76,32 @@ public struct ReadStage: Stage {
     }
 
     /// Opens `path` for reading and checks it is still a regular file.
-    static func open(_ path: String) throws(IngestError) -> (descriptor: Int32, status: stat) {
+    static func open(_ path: String) throws(IngestError) -> (file: OpenFile, status: stat) {
         // Non-blocking: a file swapped for a FIFO after the walk must not hang the run on open.
-        let descriptor = PathBytes.withCString(path) { Glibc.open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
-        guard descriptor >= 0 else {
-            throw IngestError(.unreadable, "cannot open: \(String(cString: strerror(errno)))", path: path)
+        let file: OpenFile
+        do {
+            file = try OpenFile(path, O_RDONLY | O_NONBLOCK)
+        } catch {
+            throw IngestError(.unreadable, "cannot open: \(error)", path: path)
         }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(descriptor)
-            throw IngestError(.unreadable, "cannot stat: \(reason)", path: path)
+        let status: stat
+        do {
+            status = try file.status()
+        } catch {
+            file.close()
+            throw IngestError(.unreadable, "cannot stat: \(error)", path: path)
         }
         guard status.st_mode & S_IFMT == S_IFREG else {
-            close(descriptor)
+            file.close()
             throw IngestError(.changedWhileReading, "no longer a regular file", path: path)
         }
-        return (descriptor, status)
+        return (file, status)
     }
 
     /// A photo's whole file, `size` bytes, after the `head` already read; each chunk is hashed
     /// right after it is read, while it is still in the CPU cache. Returns the time spent hashing.
     static func readWhole(
-        _ descriptor: Int32, size: Int, head: ArraySlice<UInt8>, path: String
+        _ file: OpenFile, size: Int, head: ArraySlice<UInt8>, path: String
     ) throws(IngestError) -> (bytes: [UInt8], hash: ContentHash, hashing: Duration) {
         let clock = ContinuousClock()
         var hasher = ContentHasher()
@@ -117,9 +120,9 @@ public struct ReadStage: Stage {
                     hashing += clock.now - hashStarted
                 }
                 guard initialized < size else { break }
-                let got = Glibc.read(descriptor, base + initialized, min(Self.chunkSize, size - initialized))
-                if got < 0 && errno == EINTR { continue }
-                if got <= 0 {
+                let chunk = UnsafeMutableRawBufferPointer(
+                    start: base + initialized, count: min(Self.chunkSize, size - initialized))
+                guard let got = try? file.read(into: chunk), got > 0 else {
                     shortRead = true
                     break
                 }
@@ -135,7 +138,7 @@ public struct ReadStage: Stage {
 
     /// A video: hashed as it streams through one buffer, its `moov` box kept on the way.
     static func stream(
-        _ descriptor: Int32, file: DiscoveredFile, stamp: FileStamp, kind: MediaKind, head: ArraySlice<UInt8>
+        _ source: OpenFile, file: DiscoveredFile, stamp: FileStamp, kind: MediaKind, head: ArraySlice<UInt8>
     ) throws(IngestError) -> Output {
         let clock = ContinuousClock()
         let started = clock.now
@@ -154,10 +157,10 @@ public struct ReadStage: Stage {
         Array(head).withUnsafeBytes { take($0) }
         var buffer = [UInt8](repeating: 0, count: Self.chunkSize)
         while offset < size {
+            let wanted = Int(min(UInt64(buffer.count), size - offset))
             let got = buffer.withUnsafeMutableBytes {
-                Glibc.read(descriptor, $0.baseAddress!, Int(min(UInt64($0.count), size - offset)))
+                (try? source.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[0..<wanted]))) ?? -1
             }
-            if got < 0 && errno == EINTR { continue }
             if got <= 0 {
                 throw IngestError(
                     .changedWhileReading, "the file shrank or could not be read to its end while being read",
@@ -165,7 +168,7 @@ public struct ReadStage: Stage {
             }
             buffer.withUnsafeBytes { take(UnsafeRawBufferPointer(rebasing: $0[0..<got])) }
         }
-        try Self.checkUnchanged(descriptor, stamp: stamp, path: file.path)
+        try Self.checkUnchanged(source, stamp: stamp, path: file.path)
         // Without its moov box (the index of its samples) no player can play it: a broken file.
         guard boxes.isComplete else {
             throw IngestError(.decodeFailed, "not a playable video: \(boxes.problem ?? "no moov box")", path: file.path)
@@ -178,32 +181,23 @@ public struct ReadStage: Stage {
     }
 
     /// After the last byte: nothing more to read, and the stamp is the one the file was opened with.
-    static func checkUnchanged(_ descriptor: Int32, stamp: FileStamp, path: String) throws(IngestError) {
-        var probe: UInt8 = 0
-        if Glibc.read(descriptor, &probe, 1) > 0 {
+    static func checkUnchanged(_ file: OpenFile, stamp: FileStamp, path: String) throws(IngestError) {
+        var probe: [UInt8] = [0]
+        if let got = try? file.read(into: &probe), got > 0 {
             throw IngestError(.changedWhileReading, "the file grew while being read", path: path)
         }
-        var after = stat()
-        if fstat(descriptor, &after) == 0, FileStamp(after) != stamp {
+        if let after = try? file.status(), FileStamp(after) != stamp {
             throw IngestError(.changedWhileReading, "the file was modified while being read", path: path)
         }
     }
 
     /// Reads up to `buffer.count` bytes, returning how many arrived before end of file.
-    static func readFully(_ descriptor: Int32, into buffer: inout [UInt8], path: String) throws(IngestError) -> Int {
-        var count = 0
-        while count < buffer.count {
-            let got = buffer.withUnsafeMutableBytes {
-                Glibc.read(descriptor, $0.baseAddress! + count, $0.count - count)
-            }
-            if got < 0 && errno == EINTR { continue }
-            if got < 0 {
-                throw IngestError(.unreadable, "cannot read: \(String(cString: strerror(errno)))", path: path)
-            }
-            if got == 0 { break }
-            count += got
+    static func readFully(_ file: OpenFile, into buffer: inout [UInt8], path: String) throws(IngestError) -> Int {
+        do {
+            return try file.readFully(into: &buffer)
+        } catch {
+            throw IngestError(.unreadable, "cannot read: \(error)", path: path)
         }
-        return count
     }
 }
 

@@ -31,11 +31,11 @@ public final class RunLock: Sendable {
         path: String, what: String, shared: Bool = false, wait: Bool, waiting: (Holder) -> Void = { _ in }
     ) async throws(IngestError) {
         self.path = path
-        let descriptor = PathBytes.withCString(path) { open($0, O_RDWR | O_CREAT | O_CLOEXEC, 0o644) }
-        guard descriptor >= 0 else {
-            throw IngestError(
-                .invalidConfiguration,
-                "cannot create the lock file \(path) for \(what): \(String(cString: strerror(errno)))")
+        let descriptor: Int32
+        do {
+            descriptor = try OpenFile(path, O_RDWR | O_CREAT, permissions: 0o644).raw
+        } catch {
+            throw IngestError(.invalidConfiguration, "cannot create the lock file \(path) for \(what): \(error)")
         }
         self.descriptor = descriptor
         let operation = shared ? LOCK_SH : LOCK_EX
@@ -43,7 +43,7 @@ public final class RunLock: Sendable {
         while flock(descriptor, operation | LOCK_NB) != 0 {
             if errno == EINTR { continue }
             guard errno == EWOULDBLOCK else {
-                let reason = String(cString: strerror(errno))
+                let reason = FileSystem.lastError
                 close(descriptor)
                 throw IngestError(.invalidConfiguration, "cannot lock \(path) for \(what): \(reason)")
             }

@@ -2,14 +2,6 @@ import Foundation
 import IngestCore
 
 extension RunReport {
-    /// The end-of-run text of a run with one event: failures grouped by reason and skipped files,
-    /// why the run stopped, the elapsed time, and the summary line last, where the eye lands.
-    public var text: String {
-        let elapsed = Self.elapsedLine(
-            self.elapsedSeconds, files: self.filesSeen, filesPerSecond: self.filesPerSecond, bytes: self.bytesRead)
-        return (self.details + self.runLines + [elapsed, self.closingLine]).joined(separator: "\n")
-    }
-
     /// The run's elapsed-time line.
     public static func elapsedLine(_ seconds: Double, files: Int, filesPerSecond: Double, bytes: Int64) -> String {
         String(
@@ -80,25 +72,6 @@ extension RunReport {
                 lines.append(
                     "  … and \(self.nearEdgeCount - self.nearEdge.count) more (the --report file marks every one)")
             }
-        }
-        return lines
-    }
-
-    /// What holds for the whole run, whatever the number of events: hidden entries passed over,
-    /// why the run stopped, a catalog problem. Said once.
-    public var runLines: [String] {
-        var lines: [String] = []
-        if self.hiddenEntries > 0 {
-            lines.append("Hidden files and folders passed over: \(self.hiddenEntries) (--include-hidden to take them)")
-        }
-        if let fatal = self.fatalError {
-            let gone = fatal.code == .serverUnreachable
-            lines.append("Stopped: \(fatal.message)" + (gone ? "; the files not done are left for the next run" : ""))
-        } else if self.interrupted {
-            lines.append("Stopped before the end: the next run picks up the files not done.")
-        }
-        if let problem = self.catalogProblem {
-            lines.append("Catalog: \(problem)")
         }
         return lines
     }

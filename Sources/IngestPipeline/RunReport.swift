@@ -1,8 +1,8 @@
 import Foundation
 import IngestCore
 
-/// What a run did: counts per status, failures and skips with their reasons, bytes, time, and
-/// per-stage timings. ``totalsAgree`` checks that every file discovery found ended exactly once.
+/// What a run did in one event: counts per status, failures and skips with their reasons,
+/// bytes, and per-stage timings. What holds for the whole run is in ``RunSummary``.
 public struct RunReport: Sendable {
     public var destination: String
     public var event: Event
@@ -10,8 +10,6 @@ public struct RunReport: Sendable {
     public private(set) var counts: [FileStatus: Int] = [:]
     /// Files that ended with an outcome.
     public private(set) var filesSeen = 0
-    /// Entries the walk found (files, and those it could not look at): each must end with one outcome.
-    public internal(set) var filesDiscovered = 0
     /// Of the skipped files, those an earlier run finished and that have not changed since.
     public private(set) var unchanged = 0
     /// Bytes read from the files that were read.
@@ -27,21 +25,7 @@ public struct RunReport: Sendable {
     /// The first ``failureLimit`` photos near the window's edges, and how many there were.
     public private(set) var nearEdge: [FileOutcome] = []
     public private(set) var nearEdgeCount = 0
-    public var hiddenEntries = 0
-    /// Stopped by the user (Ctrl-C).
-    public var interrupted = false
-    /// Stopped before the end, by the user or by the run itself (a refused token, a server gone):
-    /// the files not reached have no outcome yet.
-    public var stoppedEarly = false
-    /// A problem with the catalog that did not stop the run but must be reported.
-    public var catalogProblem: String?
-    /// What stopped the run before its end (a refused token, a server that stopped answering), if
-    /// anything did: the server could not be used.
-    public var fatalError: IngestError?
-    /// The destination's counters (requests, retries, bytes uploaded).
-    public var destinationStatistics: [String: Int] = [:]
     public private(set) var timings = StageTimings()
-    public var elapsedSeconds = 0.0
 
     static let failureLimit = 200
     static let examplesPerReason = 3
@@ -115,12 +99,6 @@ public struct RunReport: Sendable {
 
     public func count(_ status: FileStatus) -> Int { self.counts[status, default: 0] }
 
-    /// Every file discovery found ended with exactly one outcome; a stopped run leaves the rest
-    /// without one, for the next run.
-    public var totalsAgree: Bool {
-        self.stoppedEarly ? self.filesSeen <= self.filesDiscovered : self.filesSeen == self.filesDiscovered
-    }
-
     /// The PhotoShare clients' summary: only the non-zero counts, in this order. "Uploaded" is
     /// what the server's own clients say; the archive says "Stored", a dry run what it would do.
     public var summaryLine: String {
@@ -133,47 +111,5 @@ public struct RunReport: Sendable {
         guard parts.isEmpty else { return parts.joined(separator: ", ") }
         return self.dryRun
             ? "Nothing to \(archive ? "store" : "upload")" : "No photos \(archive ? "stored" : "uploaded")"
-    }
-
-    public var filesPerSecond: Double {
-        self.elapsedSeconds > 0 ? Double(self.filesSeen - self.unchanged) / self.elapsedSeconds : 0
-    }
-
-    /// The `--json` summary object.
-    public var jsonObject: [String: Any] {
-        var counts: [String: Int] = [:]
-        for status in FileStatus.allCases { counts[status.rawValue] = self.count(status) }
-        var stages: [String: Any] = [:]
-        for stage in StageTimings.Stage.allCases {
-            guard let histogram = self.timings.histogram(stage) else { continue }
-            stages[stage.rawValue] = [
-                "count": histogram.count,
-                "p50Seconds": histogram.percentile(0.5) ?? 0,
-                "p95Seconds": histogram.percentile(0.95) ?? 0,
-                "totalSeconds": histogram.total,
-            ]
-        }
-        var object: [String: Any] = [
-            "destination": self.destination,
-            "event": self.event.name,
-            "dryRun": self.dryRun,
-            "interrupted": self.interrupted,
-            "files": self.filesSeen,
-            "counts": counts,
-            "unchanged": self.unchanged,
-            "nearEdge": self.nearEdgeCount,
-            "knownBroken": self.knownBroken,
-            "datedByFileTime": self.datedByFileTime,
-            "bytes": self.bytesRead,
-            "seconds": self.elapsedSeconds,
-            "filesPerSecond": self.filesPerSecond,
-            "stages": stages,
-            "summary": self.summaryLine,
-            "closingLine": self.closingLine,
-        ]
-        if let problem = self.catalogProblem { object["catalogProblem"] = problem }
-        if let fatal = self.fatalError { object["stoppedBy"] = fatal.message }
-        if !self.destinationStatistics.isEmpty { object["transfers"] = self.destinationStatistics }
-        return object
     }
 }

@@ -6,7 +6,9 @@ struct RunTally {
     var reports: [RunReport]
     var progress = RunProgress()
     /// The first problem with the catalog; it does not stop the run, but the run must not say it went well.
-    var catalogProblem: String?
+    var catalogProblem: IngestError?
+    /// What stopped the run, whichever event's file met it.
+    var fatalError: IngestError?
     let recorders: [CatalogStage]
     let observer: any RunObserver
     let destination: any Destination
@@ -22,17 +24,16 @@ struct RunTally {
     mutating func finish(_ result: Pipeline.FileResult) async {
         for (index, outcome) in result.outcomes.enumerated() {
             self.reports[index].add(outcome, unchanged: result.unchanged[index])
-            if let code = outcome.errorCode, code.stopsTheRun, self.reports[index].fatalError == nil {
-                // What stops the run stops it for every event, whichever event's file met it.
-                for other in self.reports.indices where self.reports[other].fatalError == nil {
-                    self.reports[other].fatalError = IngestError(code, outcome.reason ?? code.name)
-                }
+            if let error = outcome.verdict.error, error.code.stopsTheRun, self.fatalError == nil {
+                self.fatalError = error
             }
             self.observer.finished(outcome, event: self.reports[index].event, report: self.reports[index])
             do {
                 if index < self.recorders.count { try await self.recorders[index].process(outcome) }
             } catch {
-                self.catalogProblem = self.catalogProblem ?? "recording outcomes in the catalog failed: \(error)"
+                self.catalogProblem =
+                    self.catalogProblem
+                    ?? IngestError(.catalogUnusable, "recording outcomes in the catalog failed", because: error)
             }
         }
         self.progressed(

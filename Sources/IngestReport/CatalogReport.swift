@@ -1,6 +1,7 @@
 import Foundation
 import IngestCatalog
 import IngestCore
+import IngestPipeline
 
 /// A run's report drawn from the catalog: each event of the run as the catalog held it after that
 /// run. The catalog keeps a file's latest outcome only, so a file a later run decided again is
@@ -14,8 +15,7 @@ public enum CatalogReport {
         for run in runs {
             let records = try await catalog.outcomes(destination: run.destination, event: run.event, upTo: run.id)
             // The window of the latest outcome: the one this run judged against, when it recorded any.
-            let window =
-                records.max { $0.run < $1.run }.flatMap { EventWindow(parsing: $0.window) } ?? EventWindow()
+            let window = records.max { $0.run < $1.run }?.window ?? EventWindow()
             events.append(
                 ReportEvent(
                     name: run.eventName, window: window, summaryLine: Self.summaryLine(run),
@@ -35,9 +35,9 @@ public enum CatalogReport {
 
     /// The line the run printed for the event, from the summary it left in the catalog.
     static func summaryLine(_ run: RunRecord) -> String {
-        guard let text = run.summary,
-            let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
-        else { return "The run did not finish: no summary was recorded." }
-        return object["closingLine"] as? String ?? object["summary"] as? String ?? ""
+        guard let text = run.summary, let summary = EventSummary(jsonText: text) else {
+            return "The run did not finish: no summary was recorded."
+        }
+        return summary.closingLine
     }
 }

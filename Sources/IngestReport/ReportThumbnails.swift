@@ -4,9 +4,11 @@ import IngestCore
 import IngestImaging
 import IngestPipeline
 
-/// Where a tile's picture comes from: the archive's own 200 px thumbnail, referenced, when the
-/// run stored into an archive that holds it; otherwise a 200 px JPEG made from the file with
-/// libvips and embedded in the page, up to `embedLimit` of them so that the page stays mailable.
+/// Where a tile's picture comes from.
+///
+/// When the run stored into an archive that holds it, the archive's own 200 px thumbnail,
+/// referenced. Otherwise a 200 px JPEG made from the file with libvips and embedded in the page,
+/// up to `embedLimit` of them, so that the page stays small enough to mail.
 public struct ReportThumbnails: Sendable {
     public var archiveRoot: String?
     public var embedLimit: Int

@@ -24,7 +24,7 @@ public func buildApplication(
     let dice = FaultDice(seed: configuration.faults.seed)
     if !configuration.faults.isNone {
         router.add(middleware: FaultInjectionMiddleware(faults: configuration.faults, counters: counters, dice: dice))
-        router.get("/_faults") { _, _ in JSONBody.response(counters.snapshot) }
+        router.get("/_faults") { _, _ in APIResponse.response(counters.snapshot) }
     }
     EventsController(archive: archive, tokens: tokens).add(to: router)
     HashesController(archive: archive, tokens: tokens).add(to: router)

@@ -116,15 +116,11 @@ final class UploadForm {
             self.fileHead.append(contentsOf: bytes.prefix(MediaSniffer.headerLength - self.fileHead.count))
         }
         self.hasher.update(bytes)
-        var offset = 0
-        while offset < bytes.count {
-            let written = write(self.descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                self.failure = "cannot store the upload: \(String(cString: strerror(errno)))"
-                return
-            }
-            offset += written
+        do {
+            try OpenFile(descriptor: self.descriptor).writeAll(bytes)
+        } catch {
+            self.failure = "cannot store the upload: \(error)"
+            return
         }
         self.fileSize += bytes.count
     }

@@ -2,12 +2,18 @@ import Foundation
 import IngestContainers
 import IngestCore
 
-/// Every parser photoingest runs over a file's untrusted bytes, run over one input: the media
-/// sniffer and its raw refinement, the container walkers (JPEG, PNG, WebP, HEIF, JPEG XL, CR3, RAF,
-/// and the bytes taken as a TIFF-based file), the TIFF walker and EXIF reader (maker notes too),
-/// the raw preview finder and JPEG frame reader, the video box walkers (the streaming `moov`
-/// collector and the `moov` reader), the ICC profile reader and the capture-time rules. A crash, a
-/// hang or a broken invariant here is a finding. Shared by the fuzz tests and the libFuzzer harness in `Fuzz/`.
+/// Every parser photoingest runs over a file's untrusted bytes, run over one input.
+///
+/// - the media sniffer and its raw refinement;
+/// - the container walkers (JPEG, PNG, WebP, HEIF, JPEG XL, CR3, RAF, and the bytes taken as a
+///   TIFF-based file);
+/// - the TIFF walker and EXIF reader, maker notes too;
+/// - the raw preview finder and JPEG frame reader;
+/// - the video box walkers (the streaming `moov` collector and the `moov` reader);
+/// - the ICC profile reader, and the capture-time rules.
+///
+/// A crash, a hang or a broken invariant here is a finding. Shared by the fuzz tests and the
+/// libFuzzer harness in `Fuzz/`.
 public enum ParserFuzzTarget {
     /// Answers one zone everywhere: enough for the resolver to parse every GPS position it meets.
     struct OneZone: ZoneMap {

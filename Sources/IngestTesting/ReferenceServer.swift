@@ -50,8 +50,8 @@ public final class ReferenceServer: @unchecked Sendable {
     }
 
     /// Kills the server (SIGKILL: no chance to tidy up) and starts it again on the same port and
-    /// data folder, with `arguments` (fault injection); with `dataLimit`, on a copy of the data in
-    /// a file system of that many bytes (a ``SmallFileSystem``) that fills up.
+    /// data folder, with `arguments` (fault injection). With `dataLimit`, it runs on a copy of the
+    /// data in a file system of that many bytes (a ``SmallFileSystem``), which fills up.
     public func restart(after pause: TimeInterval = 0, _ arguments: [String] = [], dataLimit: Int? = nil) throws {
         self.kill()
         if pause > 0 { usleep(useconds_t(pause * 1e6)) }

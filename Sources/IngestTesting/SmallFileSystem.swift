@@ -6,7 +6,7 @@ public enum SmallFileSystem {
     static var unshare: [String] { ["/usr/bin/unshare", getuid() == 0 ? "-m" : "-rm"] }
 
     /// A command that mounts `bytes` of tmpfs on `folder` (holding a copy of what the folder held),
-    /// then runs `script` (sh) with `arguments` as `$1`…; what it leaves on the tmpfs is gone when
+    /// then runs `script` (sh) with `arguments` as `$1`…. What it leaves on the tmpfs is gone when
     /// it ends, so the script copies out what the test inspects.
     public static func command(mounting folder: String, bytes: Int, script: String, _ arguments: [String]) -> [String] {
         let mount = """

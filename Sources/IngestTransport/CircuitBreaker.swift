@@ -5,11 +5,11 @@ import IngestCore
 ///
 /// Every try of a request reports how it went. A try that got no answer at all (connection
 /// refused, timed out, cut) while no request sent after it was answered either is a probe of a
-/// server that seems gone: it costs the request none of its retries. Once no request has had an
-/// answer for `giveUpAfter` (or, before the server has answered once in this run, for at most
-/// ``firstContactLimit``), the breaker opens and every request from then on fails at once with
-/// `.serverUnreachable`: a server down for less than that costs no file a failure, and one down
-/// for longer stops the run in bounded time. A request that times out while requests sent after
+/// server that seems gone: it costs the request none of its retries. The breaker opens once no
+/// request has had an answer for `giveUpAfter` (or, before the server has answered once in this
+/// run, for at most ``firstContactLimit``). Every request from then on fails at once with
+/// `.serverUnreachable`. So a server down for less than that costs no file a failure, and one
+/// down for longer stops the run in bounded time. A request that times out while requests sent after
 /// it are answered is that file's problem, and its retries decide.
 public final class CircuitBreaker: Sendable {
     /// The server, as it may be shown (no credentials).

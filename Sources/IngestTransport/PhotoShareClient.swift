@@ -146,17 +146,15 @@ public final class PhotoShareClient: Sendable {
     public func upload(_ photo: PhotoUpload) async throws(IngestError) -> UploadOutcome {
         self.statistics.withLock { $0.uploadsInFlight += 1 }
         defer { self.statistics.withLock { $0.uploadsInFlight -= 1 } }
-        let description: [String: Any] = [
-            "fileName": photo.filename, "photoHash": photo.hash.prefixed, "fileSize": photo.size,
-            "dateTaken": Self.rfc3339Seconds(photo.capturedAt),
-            "deviceInfo": ["platform": "linux", "autoUpload": false],
-        ]
-        let photos = (try? JSONSerialization.data(withJSONObject: [description], options: [.sortedKeys])) ?? Data()
+        let description = PhotoDescription(
+            fileName: photo.filename, photoHash: photo.hash.prefixed, fileSize: Int(photo.size),
+            dateTaken: Self.rfc3339Seconds(photo.capturedAt),
+            deviceInfo: PhotoDescription.DeviceInfo(platform: "linux", autoUpload: false))
         var parts = [
             FormPart(name: "eventId", content: .text(photo.eventID)),
             FormPart(name: "filename", content: .text(photo.filename)),
             FormPart(name: "mediaType", content: .text(photo.mediaType)),
-            FormPart(name: "photos", content: .text(String(decoding: photos, as: UTF8.self))),
+            FormPart(name: "photos", content: .text(description.photosField)),
             FormPart(
                 name: "file", content: .file(path: photo.path, size: photo.size), filename: photo.filename,
                 contentType: photo.mediaType),
@@ -177,8 +175,7 @@ public final class PhotoShareClient: Sendable {
         let response = try await self.send(kind: .upload) { token in
             HTTPRequest(method: .post, url: url, headers: Self.auth(token), body: .multipart(parts))
         }
-        let object = response.json as? [String: Any]
-        if response.status == 409 || object?["duplicate"] as? Bool == true { return .duplicate }
+        if response.status == 409 || PhotoShareDecoding.answer(response.body).duplicate == true { return .duplicate }
         guard response.status == 200 else { throw Self.failure(response, doing: "uploading") }
         self.statistics.withLock { $0.bytesUploaded += photo.size }
         return .uploaded
@@ -199,38 +196,25 @@ public final class PhotoShareClient: Sendable {
             var request = make(token)
             request.headers.append(("Idempotency-Key", idempotencyKey))
             let started = ContinuousClock.now
-            let result = await self.transport.perform(request)
-            var retryAfter: String?
-            var reason: String
-            var probing = false
-            switch result {
-            case .failure(let error):
-                if error.code == HTTPTransport.abandonedCode { throw Self.stoppedError }
-                if error.code == HTTPTransport.refusedCode { throw IngestError(.uploadRejected, error.message) }
-                reason = "network error: \(error.message)"
-                if CircuitBreaker.isUnanswered(error) {
-                    switch self.breaker.unanswered(error, tryStartedAt: started) {
-                    case .open: try self.breaker.check()
-                    case .probe: probing = true
-                    case .retry: break
-                    }
-                }
-            case .success(let response):
-                self.breaker.answered(tryStartedAt: started)
-                if response.status == 401 {
-                    if !refreshed, let fresh = try await self.tokens.replacement(for: token, kind: kind) {
-                        token = fresh
-                        refreshed = true
-                        continue
-                    }
+            let reason: String
+            let retryAfter: String?
+            let probing: Bool
+            switch try self.judge(await self.transport.perform(request), startedAt: started) {
+            case .final(let response):
+                return response
+            case .unauthorized(let response):
+                // One fresh token per request: a second refusal is the token's, not its age.
+                guard !refreshed, let fresh = try await self.tokens.replacement(for: token, kind: kind) else {
                     throw IngestError(
                         .tokenRefused,
                         "the server refused the \(kind.rawValue) token (401\(Self.detail(response))); "
                             + "check --\(kind == .access ? "token" : "upload-token") or --token-command")
                 }
-                guard RetryPolicy.isRetryable(status: response.status) else { return response }
-                retryAfter = response.headers["retry-after"]
-                reason = "HTTP \(response.status)\(Self.detail(response))"
+                token = fresh
+                refreshed = true
+                continue
+            case .again(let why, let after, let probe):
+                (reason, retryAfter, probing) = (why, after, probe)
             }
             if self.stopping.load(ordering: .relaxed) { throw Self.stoppedError }
             // A probe of a server that answers no one is the breaker's to judge, and costs no retry.
@@ -250,6 +234,47 @@ public final class PhotoShareClient: Sendable {
         }
     }
 
+    /// What one try of a request came to.
+    enum Try {
+        /// An answer to return, success or not.
+        case final(HTTPResponse)
+        /// 401: the token was refused.
+        case unauthorized(HTTPResponse)
+        /// Worth another try (after `retryAfter`, when the server said), or a probe of a server
+        /// that answers no one.
+        case again(reason: String, retryAfter: String?, probing: Bool)
+    }
+
+    /// Judges one try's result, telling the circuit breaker whether the server answered.
+    ///
+    /// - Throws: when the run is stopping, the request was refused before it was sent, or the
+    ///   breaker has opened.
+    func judge(
+        _ result: Result<HTTPResponse, TransportError>, startedAt started: ContinuousClock.Instant
+    ) throws(IngestError) -> Try {
+        switch result {
+        case .failure(let error):
+            if error.code == HTTPTransport.abandonedCode { throw Self.stoppedError }
+            if error.code == HTTPTransport.refusedCode { throw IngestError(.uploadRejected, error.message) }
+            var probing = false
+            if CircuitBreaker.isUnanswered(error) {
+                switch self.breaker.unanswered(error, tryStartedAt: started) {
+                case .open: try self.breaker.check()
+                case .probe: probing = true
+                case .retry: break
+                }
+            }
+            return .again(reason: "network error: \(error.message)", retryAfter: nil, probing: probing)
+        case .success(let response):
+            self.breaker.answered(tryStartedAt: started)
+            if response.status == 401 { return .unauthorized(response) }
+            guard RetryPolicy.isRetryable(status: response.status) else { return .final(response) }
+            return .again(
+                reason: "HTTP \(response.status)\(Self.detail(response))", retryAfter: response.headers["retry-after"],
+                probing: false)
+        }
+    }
+
     static let stoppedError = IngestError(
         .stopped, "stopped by Ctrl-C before the request finished; the next run does it")
 
@@ -257,9 +282,8 @@ public final class PhotoShareClient: Sendable {
 
     /// The server's own words for an error, if its body has them: `": message"`.
     static func detail(_ response: HTTPResponse) -> String {
-        guard let object = response.json as? [String: Any],
-            let message = (object["error"] as? String) ?? (object["message"] as? String), !message.isEmpty
-        else { return "" }
+        let answer = PhotoShareDecoding.answer(response.body)
+        guard let message = answer.error ?? answer.message, !message.isEmpty else { return "" }
         return ": " + String(message.prefix(300))
     }
 

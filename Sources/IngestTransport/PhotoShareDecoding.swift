@@ -7,16 +7,66 @@ enum PhotoShareDecoding {
     /// The events list; an event without `id`, `name`, `start_time` and `end_time` is left out.
     /// Times without a zone designator are UTC.
     static func events(_ body: Data) -> [Event]? {
-        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
-            let list = (object["events"] ?? object["data"]) as? [[String: Any]]
-        else { return nil }
-        return list.compactMap { entry in
-            let id = (entry["id"] as? String) ?? (entry["id"] as? NSNumber)?.stringValue
-            guard let id, let name = entry["name"] as? String,
-                let start = (entry["start_time"] as? String).flatMap(RFC3339.parse),
-                let end = (entry["end_time"] as? String).flatMap(RFC3339.parse)
-            else { return nil }
-            return Event(id: id, name: name, window: EventWindow(start: start, end: end))
+        try? JSONDecoder().decode(EventList.self, from: body).events
+    }
+
+    /// What an answer says beyond its status: that the event holds the photo already, and the
+    /// server's own words for an error. Nothing, for a body that is not a JSON object.
+    static func answer(_ body: Data) -> Answer {
+        (try? JSONDecoder().decode(Answer.self, from: body)) ?? Answer()
+    }
+
+    struct Answer: Decodable {
+        var duplicate: Bool?
+        var error: String?
+        var message: String?
+
+        init() {}
+
+        init(from decoder: any Decoder) throws {
+            let object = try decoder.container(keyedBy: CodingKeys.self)
+            self.duplicate = try? object.decodeIfPresent(Bool.self, forKey: .duplicate)
+            self.error = try? object.decodeIfPresent(String.self, forKey: .error)
+            self.message = try? object.decodeIfPresent(String.self, forKey: .message)
+        }
+
+        enum CodingKeys: String, CodingKey { case duplicate, error, message }
+    }
+
+    /// The events list, under `events` or `data`.
+    private struct EventList: Decodable {
+        var events: [Event]
+
+        enum Keys: String, CodingKey { case events, data }
+
+        init(from decoder: any Decoder) throws {
+            let object = try decoder.container(keyedBy: Keys.self)
+            let key: Keys = object.contains(.events) ? .events : .data
+            self.events = try object.decode([Listed].self, forKey: key).compactMap(\.event)
+        }
+    }
+
+    /// One listed event: its id a string or a number; nil when a field the contract requires is
+    /// missing or not what it should be.
+    private struct Listed: Decodable {
+        var event: Event?
+
+        enum Keys: String, CodingKey {
+            case id, name
+            case startTime = "start_time"
+            case endTime = "end_time"
+        }
+
+        init(from decoder: any Decoder) throws {
+            let entry = try decoder.container(keyedBy: Keys.self)
+            let id =
+                (try? entry.decode(String.self, forKey: .id))
+                ?? (try? entry.decode(Int64.self, forKey: .id)).map(String.init)
+            guard let id, let name = try? entry.decode(String.self, forKey: .name),
+                let start = (try? entry.decode(String.self, forKey: .startTime)).flatMap(RFC3339.parse),
+                let end = (try? entry.decode(String.self, forKey: .endTime)).flatMap(RFC3339.parse)
+            else { return }
+            self.event = Event(id: id, name: name, window: EventWindow(start: start, end: end))
         }
     }
 

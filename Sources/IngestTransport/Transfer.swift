@@ -21,9 +21,15 @@ final class Transfer {
         guard let easy = curl_easy_init() else { return nil }
         self.easy = easy
         self.continuation = continuation
-        let me = Unmanaged.passUnretained(self).toOpaque()
         _ = ingest_curl_easy_setopt_string(easy, CURLOPT_URL, request.url)
-        _ = ingest_curl_easy_setopt_pointer(easy, CURLOPT_PRIVATE, me)
+        Self.configure(easy, options)
+        self.collectResponse()
+        // Every property is set by now, so a nil here still runs deinit, which frees the handle.
+        guard self.prepare(request) else { return nil }
+    }
+
+    /// The options every request of the run shares: timeouts, HTTP version, TLS checks.
+    private static func configure(_ easy: UnsafeMutableRawPointer, _ options: TransportOptions) {
         // No signals: libcurl runs on a thread of ours, and SIGALRM-based DNS timeouts would hit any thread.
         _ = ingest_curl_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
         _ = ingest_curl_easy_setopt_string(easy, CURLOPT_USERAGENT, "photoingest/1")
@@ -38,6 +44,14 @@ final class Transfer {
             _ = ingest_curl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, 0)
             _ = ingest_curl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, 0)
         }
+    }
+
+    /// Has libcurl hand the response's body and headers to this transfer (found again by the
+    /// pointer it is given: the transfer lives until the request ends).
+    private func collectResponse() {
+        let easy = self.easy
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        _ = ingest_curl_easy_setopt_pointer(easy, CURLOPT_PRIVATE, me)
         _ = ingest_curl_easy_setopt_write_function(
             easy, CURLOPT_WRITEFUNCTION,
             { data, size, count, context in
@@ -61,7 +75,12 @@ final class Transfer {
                 return size * count
             })
         _ = ingest_curl_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, me)
+    }
 
+    /// The request's headers and body: none, JSON, or a multipart form. False when the form
+    /// could not be built.
+    private func prepare(_ request: HTTPRequest) -> Bool {
+        let easy = self.easy
         // The hash check already ran: no 100-continue round trip per file.
         var headers = request.headers + [("Expect", "")]
         switch request.body {
@@ -76,8 +95,7 @@ final class Transfer {
                     easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: $0.baseAddress))
             }
         case .multipart(let parts):
-            // Every property is set by now, so a nil here still runs deinit, which frees the handle.
-            guard self.attach(parts) else { return nil }
+            guard self.attach(parts) else { return false }
         }
         if request.method == .post, case .none = request.body {
             _ = ingest_curl_easy_setopt_long(easy, CURLOPT_POST, 1)
@@ -88,6 +106,7 @@ final class Transfer {
             self.headerList = curl_slist_append(self.headerList, value.isEmpty ? "\(name):" : "\(name): \(value)")
         }
         _ = ingest_curl_easy_setopt_pointer(easy, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(self.headerList))
+        return true
     }
 
     /// Builds the form with libcurl's mime API; file parts read through a callback.

@@ -1,5 +1,7 @@
 import Foundation
+import IngestApp
 import IngestCore
+import IngestPipeline
 import IngestTesting
 import Testing
 
@@ -45,7 +47,7 @@ import Testing
         let copied = Set(manifest.duplicates.compactMap { $0["duplicateOf"] as? String })
         for duplicate in manifest.duplicates {
             let pair = [duplicate["name"] as! String, duplicate["duplicateOf"] as! String]
-            let statuses = pair.compactMap { first.entry(named: $0)?["status"] as? String }.sorted()
+            let statuses = pair.compactMap { first.entry(named: $0)?.status.rawValue }.sorted()
             #expect(statuses == ["duplicate", "uploaded"])
         }
         // Every original is in the archive under its SHA-256, byte for byte, with both thumbnails.
@@ -54,8 +56,8 @@ import Testing
             let file = corpus.appendingPathComponent(name)
             let hex = try Fixtures.sha256sum(file)
             let entry = try #require(first.entry(named: name))
-            #expect(entry["sha256"] as? String == hex)
-            if !copied.contains(name) { #expect(entry["status"] as? String == "uploaded") }
+            #expect(entry.sha256 == hex)
+            if !copied.contains(name) { #expect(entry.status == .uploaded) }
             let stored = cli.archive.appendingPathComponent("originals/\(hex.prefix(2))/\(hex).jpg")
             #expect(try Data(contentsOf: stored) == Data(contentsOf: file))
             let large = try Fixtures.dimensions(
@@ -75,7 +77,7 @@ import Testing
         let second = try cli.ingest([corpus], ["--timezone", "UTC"])
         #expect(second.status == 0)
         #expect(second.count("uploaded") == 0)
-        #expect(second.summary["unchanged"] as? Int == manifest.photos.count + 2)
+        #expect(second.summary?.event?.unchanged == manifest.photos.count + 2)
         #expect(second.stages["read"] == nil, "the second run read files: \(second.stages)")
         #expect(second.result.stdout.contains("No photos stored"))
 
@@ -84,7 +86,7 @@ import Testing
         try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: touched.path)
         let third = try cli.ingest([corpus], ["--timezone", "UTC"])
         #expect(third.count("duplicate") == 1)
-        #expect((third.stages["read"] as? [String: Any])?["count"] as? Int == 1)
+        #expect(third.stages["read"]?.count == 1)
     }
 
     @Test("Each photo's capture time and source follow from the EXIF make-corpus wrote")
@@ -96,7 +98,7 @@ import Testing
         var sources: Set<String> = []
         for photo in manifest.photos {
             let entry = try #require(run.entry(named: photo["name"] as! String))
-            let source = entry["captureSource"] as? String
+            let source = entry.captureSource
             sources.insert(source ?? "none")
             guard let wall = photo["dateTimeOriginal"] as? String else {
                 #expect(source == "file-mtime")
@@ -104,7 +106,7 @@ import Testing
             }
             let subSec = (photo["subSecTimeOriginal"] as? String).map { "." + $0 } ?? ""
             let local = wall.prefix(10).replacingOccurrences(of: ":", with: "-") + "T" + wall.suffix(8) + subSec
-            #expect(entry["localTime"] as? String == (subSec.isEmpty ? local : local))
+            #expect(entry.localTime == (subSec.isEmpty ? local : local))
             let offset: String
             if let written = photo["offsetTimeOriginal"] as? String {
                 #expect(source == "exif-offset")
@@ -117,8 +119,8 @@ import Testing
                 offset = "-07:00"  // Los Angeles in late September
             }
             let expected = RFC3339.parse(local + offset).map(RFC3339.format)
-            #expect(entry["captureTime"] as? String == expected, "\(photo["name"]!)")
-            #expect(entry["offset"] as? String == offset)
+            #expect(entry.captureTime == expected, "\(photo["name"]!)")
+            #expect(entry.offset == offset)
         }
         #expect(sources.isSuperset(of: ["exif-offset", "exif-assumed-zone"]))
     }
@@ -149,7 +151,7 @@ import Testing
         let early = try cli.ingest([photos.url], ["--event", "Early", "--from", "2025-01-01", "--until", "2025-01-02"])
         #expect(early.status == 0, "\(early.result.stderr)")
         #expect(early.count("outside") == 1)
-        let learned = try #require(early.entry(named: "toast.jpg")?["sha256"] as? String)
+        let learned = try #require(early.entry(named: "toast.jpg")?.sha256)
 
         // Other bytes of the same size, the mtime put back to the nanosecond: the same stamp.
         var before = stat()
@@ -167,8 +169,8 @@ import Testing
 
         let party = try cli.ingest([photos.url], ["--event", "Party", "--from", "2025-09-27", "--until", "2025-09-27"])
         #expect(party.status == 0, "\(party.result.stderr)")
-        #expect(party.entry(named: "toast.jpg")?["status"] as? String == "uploaded")
-        #expect(party.entry(named: "toast.jpg")?["sha256"] as? String == now)
+        #expect(party.entry(named: "toast.jpg")?.status == .uploaded)
+        #expect(party.entry(named: "toast.jpg")?.sha256 == now)
         let stored = cli.archive.appendingPathComponent("originals/\(now.prefix(2))/\(now).jpg")
         #expect(try Data(contentsOf: stored) == bytes)
     }

@@ -1,4 +1,7 @@
 import Foundation
+import IngestApp
+import IngestCore
+import IngestPipeline
 import IngestTesting
 
 /// Runs the built `photoingest` as a user would, with its state kept in a temporary folder.
@@ -34,10 +37,10 @@ struct CommandLine {
             ["run"] + paths.map(\.path)
                 + ["--archive", self.archive.path, "--catalog", self.catalog.path, "--report", report.path, "--json"]
                 + extra, environment: environment)
-        let lines = (try? String(contentsOf: report, encoding: .utf8))?.split(separator: "\n") ?? []
-        let entries = lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
-        let summary = (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) as? [String: Any] ?? [:]
-        return Ingest(result: result, entries: entries, summary: summary)
+        let lines = (try? String(contentsOf: report, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
+        let entries = lines.compactMap { try? JSONDecoder().decode(FileLine.self, from: Data($0.utf8)) }
+        let summary = try? JSONDecoder().decode(JSONSummary.self, from: Data(result.stdout.utf8))
+        return Ingest(result: result, entries: entries, summary: summary, reportLines: lines)
     }
 }
 
@@ -65,14 +68,20 @@ extension CommandLine {
 
 struct Ingest {
     var result: ProcessResult
-    var entries: [[String: Any]]
-    var summary: [String: Any]
+    var entries: [FileLine]
+    /// The `--json` document; nil when stdout is not one.
+    var summary: JSONSummary?
+    /// The report's lines as written, for what `entries` cannot say (a key there with a null value).
+    var reportLines: [String]
 
     var status: Int32 { self.result.status }
-    func count(_ status: String) -> Int { ((self.summary["counts"] as? [String: Any])?[status] as? Int) ?? -1 }
-    func entry(named name: String) -> [String: Any]? {
-        self.entries.first { ($0["path"] as? String)?.hasSuffix("/" + name) == true }
+    func count(_ status: String) -> Int {
+        guard let counts = self.summary?.event?.counts, let status = FileStatus(rawValue: status) else { return -1 }
+        return counts[status]
     }
-    var stages: [String: Any] { self.summary["stages"] as? [String: Any] ?? [:] }
-    var transfers: [String: Int] { self.summary["transfers"] as? [String: Int] ?? [:] }
+    func entry(named name: String) -> FileLine? {
+        self.entries.first { $0.path.hasSuffix("/" + name) }
+    }
+    var stages: [String: EventSummary.StageFigures] { self.summary?.event?.stages ?? [:] }
+    var transfers: [String: Int] { self.summary?.event?.transfers ?? [:] }
 }

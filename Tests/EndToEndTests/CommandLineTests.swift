@@ -1,4 +1,7 @@
 import Foundation
+import IngestApp
+import IngestCore
+import IngestPipeline
 import IngestTesting
 import Testing
 
@@ -118,22 +121,22 @@ import Testing
                 "--timezone", "UTC",
             ])
         #expect(run.status == 0, "\(run.result.stderr)")
-        #expect(run.entry(named: "inside.jpg")?["status"] as? String == "uploaded")
-        #expect(run.entry(named: "inside.jpg")?["captureTime"] as? String == "2025-09-28T04:39:00Z")
-        #expect(run.entry(named: "before.jpg")?["status"] as? String == "outside")
+        #expect(run.entry(named: "inside.jpg")?.status == .uploaded)
+        #expect(run.entry(named: "inside.jpg")?.captureTime == "2025-09-28T04:39:00Z")
+        #expect(run.entry(named: "before.jpg")?.status == .outside)
         // No offset in the file: the zone given on the command line decides; the window's end is included.
-        #expect(run.entry(named: "edge.jpg")?["status"] as? String == "uploaded")
-        #expect(run.entry(named: "edge.jpg")?["captureSource"] as? String == "exif-assumed-zone")
-        #expect(run.summary["summary"] as? String == "2 Stored, 1 Outside event dates")
+        #expect(run.entry(named: "edge.jpg")?.status == .uploaded)
+        #expect(run.entry(named: "edge.jpg")?.captureSource == "exif-assumed-zone")
+        #expect(run.summary?.event?.summary == "2 Stored, 1 Outside event dates")
         // UTC is called UTC, never "GMT".
-        #expect(run.summary["timeZone"] as? String == "UTC")
+        #expect(run.summary?.timeZone == "UTC")
         #expect(run.result.stderr.contains("without an offset: UTC"), "\(run.result.stderr)")
         // Both edge cases are listed for a second look, in the report and at the end of the run.
-        #expect(run.entry(named: "before.jpg")?["nearEdge"] as? String == "outside the window by 1 min")
+        #expect(run.entry(named: "before.jpg")?.nearEdge == "outside the window by 1 min")
         #expect(
-            run.entry(named: "edge.jpg")?["nearEdge"] as? String == "inside the window only in the assumed time zone")
-        #expect(run.entry(named: "inside.jpg")?["nearEdge"] == nil)
-        #expect(run.summary["nearEdge"] as? Int == 2)
+            run.entry(named: "edge.jpg")?.nearEdge == "inside the window only in the assumed time zone")
+        #expect(run.entry(named: "inside.jpg")?.nearEdge == nil)
+        #expect(run.summary?.event?.nearEdge == 2)
         #expect(run.result.stderr.contains("Near the window's edges, check their time zone: 2"))
     }
 
@@ -152,13 +155,13 @@ import Testing
             [photos.url], ["--from", "2025-09-27T21:00:00", "--until", "2025-09-28T05:00:00"],
             environment: ["TZ": "Pacific/Auckland"])
         #expect(run.status == 0, "\(run.result.stderr)")
-        #expect(run.entry(named: "before.jpg")?["status"] as? String == "outside")
+        #expect(run.entry(named: "before.jpg")?.status == .outside)
         #expect(run.result.stderr.contains("Pacific/Auckland (this machine's"), "\(run.result.stderr)")
         // No offset in the file: this machine's zone, DST-correct (New Zealand's summer time began at
         // 02:00 that morning, so 05:00 is +13:00).
-        #expect(run.entry(named: "edge.jpg")?["captureSource"] as? String == "exif-assumed-zone")
-        #expect(run.entry(named: "edge.jpg")?["captureTime"] as? String == "2025-09-27T16:00:00Z")
-        #expect(run.entry(named: "edge.jpg")?["status"] as? String == "outside")
+        #expect(run.entry(named: "edge.jpg")?.captureSource == "exif-assumed-zone")
+        #expect(run.entry(named: "edge.jpg")?.captureTime == "2025-09-27T16:00:00Z")
+        #expect(run.entry(named: "edge.jpg")?.status == .outside)
     }
 
     @Test("A --timezone change dates again the photos whose zone was assumed, and opens no other")
@@ -173,22 +176,21 @@ import Testing
 
         let tokyo = try cli.ingest([photos.url], window + ["--timezone", "Asia/Tokyo"])
         #expect(tokyo.status == 0, "\(tokyo.result.stderr)")
-        #expect(tokyo.entry(named: "no-zone.jpg")?["captureTime"] as? String == "2025-09-27T14:30:00Z")
+        #expect(tokyo.entry(named: "no-zone.jpg")?.captureTime == "2025-09-27T14:30:00Z")
         #expect(tokyo.count("outside") == 2)
 
         // In UTC the photo without a zone falls inside: read again, dated again, stored. The camera's
         // own offset makes the other outside in any zone: not opened.
         let utc = try cli.ingest([photos.url], window + ["--timezone", "UTC"])
         #expect(utc.status == 0, "\(utc.result.stderr)")
-        #expect(utc.entry(named: "no-zone.jpg")?["status"] as? String == "uploaded")
-        #expect(utc.entry(named: "no-zone.jpg")?["captureTime"] as? String == "2025-09-27T23:30:00Z")
-        #expect(utc.entry(named: "camera.jpg")?["reason"] as? String == "unchanged since an earlier run")
-        #expect((utc.stages["read"] as? [String: Any])?["count"] as? Int == 1)
+        #expect(utc.entry(named: "no-zone.jpg")?.status == .uploaded)
+        #expect(utc.entry(named: "no-zone.jpg")?.captureTime == "2025-09-27T23:30:00Z")
+        #expect(utc.entry(named: "camera.jpg")?.reason == "unchanged since an earlier run")
+        #expect(utc.stages["read"]?.count == 1)
 
         let again = try cli.ingest([photos.url], window + ["--timezone", "UTC"])
-        #expect(again.summary["unchanged"] as? Int == 2)
-        #expect(
-            (again.stages["read"] as? [String: Any])?["count"] == nil, "a run with nothing new read \(again.stages)")
+        #expect(again.summary?.event?.unchanged == 2)
+        #expect(again.stages["read"]?.count == nil, "a run with nothing new read \(again.stages)")
     }
 
     @Test("--events FILE (CSV or JSON) in the archive: every event in one pass, a photo in two windows stored in both")
@@ -227,9 +229,9 @@ import Testing
                 held.stdout == "Dinner|toast.jpg\nParty, the big one|dance.jpg\nParty, the big one|toast.jpg\n",
                 "\(held.stdout)")
             #expect(TestEnvironment.files(under: cli.archive.appendingPathComponent("originals")).count == 2)
-            #expect(run.summary["outsideAllEvents"] as? Int == 1)
+            #expect(run.summary?.outsideAllEvents == 1)
             #expect(
-                (run.summary["events"] as? [[String: Any]])?.map { $0["summary"] as? String }
+                run.summary?.events.map(\.summary)
                     == ["2 Stored, 1 Outside event dates", "1 Stored, 2 Outside event dates"])
         }
 
@@ -253,7 +255,7 @@ import Testing
         for index in 0..<3 {
             let run = try CommandLine("shard-\(index)").ingest([corpus], ["--dry-run", "--shard", "\(index)/3"])
             #expect(run.status == 0)
-            seen += run.entries.compactMap { $0["path"] as? String }
+            seen += run.entries.map(\.path)
         }
         #expect(seen.sorted() == all.sorted())
         let bad = try CommandLine("shard-bad").run(["run", corpus.path, "--shard", "3/3"])

@@ -1,4 +1,7 @@
 import Foundation
+import IngestApp
+import IngestCore
+import IngestPipeline
 import IngestTesting
 import Testing
 
@@ -38,16 +41,16 @@ struct DiskFullTests {
             ])
         let run = try runProgram(command[0], Array(command.dropFirst()))
         #expect(run.status == 1, "\(run.stderr.suffix(2_000))")
-        let entries = try String(contentsOf: report, encoding: .utf8).split(separator: "\n").compactMap {
-            try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        let entries = try String(contentsOf: report, encoding: .utf8).split(separator: "\n").map {
+            try JSONDecoder().decode(FileLine.self, from: Data($0.utf8))
         }
-        let failed = entries.filter { $0["status"] as? String == "failed" }
-        let stored = entries.filter { $0["status"] as? String == "uploaded" }
+        let failed = entries.filter { $0.status == .failed }
+        let stored = entries.filter { $0.status == .uploaded }
         try #require(!failed.isEmpty, "the disk never filled up")
         #expect(!stored.isEmpty, "nothing fit at all: the test shows nothing about partial writes")
         for entry in failed {
-            let reason = entry["error"] as? String ?? ""
-            #expect(entry["errorCode"] as? String == "storeFailed", "\(entry)")
+            let reason = entry.error ?? ""
+            #expect(entry.errorCode == "storeFailed", "\(entry)")
             #expect(reason.contains("No space left on device") || reason.contains("disk is full"), "\(reason)")
         }
 
@@ -56,8 +59,8 @@ struct DiskFullTests {
         var corrupt = try Self.corruptFiles(in: full)
         #expect(TestEnvironment.files(under: full.appendingPathComponent("tmp")).isEmpty)
         let originals = TestEnvironment.files(under: full.appendingPathComponent("originals"))
-        let storedHashes = Set(stored.compactMap { $0["sha256"] as? String })
-        let failedHashes = Set(failed.compactMap { $0["sha256"] as? String })
+        let storedHashes = Set(stored.compactMap(\.sha256))
+        let failedHashes = Set(failed.compactMap(\.sha256))
         let originalHashes = Set(originals.map { $0.deletingPathExtension().lastPathComponent })
         // Every stored photo's original is there; any other is whole (checked above) and belongs to a
         // photo whose thumbnails ran out of room after it: the resume reuses it.
@@ -67,19 +70,19 @@ struct DiskFullTests {
         // The resume, read from the catalog: the stored files are not even opened again, the
         // failed ones are, and the archive ends whole.
         #expect(run.stderr.contains("resume exit 0"), "\(run.stderr.suffix(2_000))")
-        let summary = try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [String: Any]
-        let counts = summary?["counts"] as? [String: Int] ?? [:]
+        let summary = try JSONDecoder().decode(JSONSummary.self, from: Data(contentsOf: output)).event
+        let counts = summary?.counts
         let photos = try Fixtures.photoHashes(in: corpus)
-        #expect(counts["uploaded"] == photos.count - storedHashes.count, "\(counts)")
-        #expect(counts["failed", default: -1] == 0)
-        #expect(summary?["unchanged"] as? Int == entries.count - failed.count, "\(summary ?? [:])")
-        let read = (summary?["stages"] as? [String: Any])?["read"] as? [String: Any]
+        #expect(counts?.uploaded == photos.count - storedHashes.count, "\(counts as Any)")
+        #expect(counts?.failed ?? -1 == 0)
+        #expect(summary?.unchanged == entries.count - failed.count, "\(summary as Any)")
+        let read = summary?.stages["read"]
         // Each failed file's bytes are read again to be stored, once per distinct content: a copy
         // whose twin the resume just stored is a duplicate by the hash the catalog kept, unread.
-        let resumeRead = read?["count"] as? Int ?? -1
+        let resumeRead = read?.count ?? -1
         #expect(
             failedHashes.count <= resumeRead && resumeRead <= failed.count,
-            "the resume read \(read ?? [:]) for \(failed.count) failed files of \(failedHashes.count) contents")
+            "the resume read \(read as Any) for \(failed.count) failed files of \(failedHashes.count) contents")
         let after = TestEnvironment.files(under: resumed.appendingPathComponent("originals"))
         #expect(Set(after.map { $0.deletingPathExtension().lastPathComponent }) == photos)
         corrupt += try Self.corruptFiles(in: resumed)
@@ -91,7 +94,7 @@ struct DiskFullTests {
             "archive disk full",
             [
                 "files": entries.count, "storedBeforeFull": stored.count, "failedDiskFull": failed.count,
-                "storedByResume": counts["uploaded"] ?? -1, "readByResume": read?["count"] as? Int ?? -1,
+                "storedByResume": counts?.uploaded ?? -1, "readByResume": read?.count ?? -1,
                 "corrupt": corrupt,
             ])
     }
@@ -125,11 +128,11 @@ struct DiskFullTests {
         let environment = ["PHOTOINGEST_TOKEN": try server.token()]
         let run = try cli.ingest([corpus], ["--server", server.url, "--retries", "1"], environment: environment)
         #expect(run.status == 1, "\(run.result.stderr.suffix(2_000))")
-        let failed = run.entries.filter { $0["status"] as? String == "failed" }
+        let failed = run.entries.filter { $0.status == .failed }
         try #require(!failed.isEmpty, "the server's disk never filled up: \(run.result.stderr.suffix(2_000))")
         #expect(run.count("uploaded") > 0)
         for entry in failed {
-            let reason = entry["error"] as? String ?? ""
+            let reason = entry.error ?? ""
             #expect(reason.contains("No space left on device") || reason.contains("full"), "\(reason)")
         }
 

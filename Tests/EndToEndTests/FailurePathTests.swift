@@ -1,4 +1,5 @@
 import Foundation
+import IngestApp
 import IngestCore
 import IngestPipeline
 import IngestTesting
@@ -45,9 +46,9 @@ import Testing
         }
     }
 
-    func reportEntries(_ cli: CommandLine) throws -> [[String: Any]] {
+    func reportEntries(_ cli: CommandLine) throws -> [FileLine] {
         try String(contentsOf: cli.folder.appending("report.ndjson"), encoding: .utf8).split(separator: "\n")
-            .compactMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            .map { try JSONDecoder().decode(FileLine.self, from: Data($0.utf8)) }
     }
 
     func catalogCount(_ cli: CommandLine, status: String) throws -> Int {
@@ -77,8 +78,8 @@ import Testing
         #expect(text.components(separatedBy: "did not answer for 3 s").count - 1 == 1, "\(text.suffix(2_000))")
         #expect(text.contains("the server \(server.url) did not answer"))
         let entries = try self.reportEntries(cli)
-        #expect(entries.filter { $0["status"] as? String == "failed" }.isEmpty, "a file failed for the server's death")
-        #expect(!entries.filter { $0["status"] as? String == "pending" }.isEmpty)
+        #expect(entries.filter { $0.status == .failed }.isEmpty, "a file failed for the server's death")
+        #expect(!entries.filter { $0.status == .pending }.isEmpty)
         #expect(try self.catalogCount(cli, status: "failed") == 0)
         let held = try server.held(inEvent: event).count
 
@@ -93,7 +94,7 @@ import Testing
             "server killed mid-run",
             [
                 "photosBeforeKill": held, "secondsAfterKill": Int(afterKill.rounded()), "unreachableTimeout": 3,
-                "pending": entries.filter { $0["status"] as? String == "pending" }.count,
+                "pending": entries.filter { $0.status == .pending }.count,
                 "uploadedByRerun": again.count("uploaded"),
             ])
     }
@@ -129,40 +130,37 @@ import Testing
         let first = try cli.ingest([broken])
         #expect(first.status == 1)
         let failed = first.count("failed")
-        #expect(failed > 50, "\(first.summary)")
+        #expect(failed > 50, "\(first.summary as Any)")
 
         let second = try cli.ingest([broken])
         #expect(second.status == 0, "\(second.result.stderr.suffix(2_000))")
         #expect(second.count("failed") == 0)
-        #expect(second.summary["knownBroken"] as? Int == failed)
-        #expect(second.summary["bytes"] as? Int == 0, "the second run read files")
+        #expect(second.summary?.event?.knownBroken == failed)
+        #expect(second.summary?.event?.bytes == 0, "the second run read files")
         #expect(second.stages["thumbnail"] == nil, "the second run decoded files")
         #expect(second.result.stderr.contains("\(failed) known broken files, unchanged; --report lists them"))
-        let listed = second.entries.filter { $0["knownBroken"] as? Bool == true }
+        let listed = second.entries.filter { $0.knownBroken == true }
         #expect(listed.count == failed)
-        #expect(
-            listed.allSatisfy {
-                ($0["reason"] as? String)?.hasPrefix("known broken, unchanged since an earlier run: ") == true
-            })
+        #expect(listed.allSatisfy { $0.reason?.hasPrefix("known broken, unchanged since an earlier run: ") == true })
 
         // A file whose bytes change is tried again; the rest stay known broken.
-        let changed = try #require(first.entries.first { $0["status"] as? String == "failed" }?["path"] as? String)
+        let changed = try #require(first.entries.first { $0.status == .failed }?.path)
         let handle = try #require(FileHandle(forWritingAtPath: changed))
         try handle.seekToEnd()
         try handle.write(contentsOf: Data([0xFF, 0xD9]))
         try handle.close()
         let third = try cli.ingest([broken])
         #expect(third.count("failed") + third.count("uploaded") == 1)
-        #expect(third.summary["knownBroken"] as? Int == failed - 1)
+        #expect(third.summary?.event?.knownBroken == failed - 1)
 
         let retried = try cli.ingest([broken], ["--retry-failed"])
         #expect(retried.count("failed") >= failed - 1)
-        #expect(retried.summary["knownBroken"] as? Int == 0)
+        #expect(retried.summary?.event?.knownBroken == 0)
         ReliabilityFigure.record(
             "known broken files",
             [
-                "failedFirstRun": failed, "knownBrokenSecondRun": second.summary["knownBroken"] as? Int ?? -1,
-                "bytesReadSecondRun": second.summary["bytes"] as? Int ?? -1, "exitSecondRun": Int(second.status),
+                "failedFirstRun": failed, "knownBrokenSecondRun": second.summary?.event?.knownBroken ?? -1,
+                "bytesReadSecondRun": Int(second.summary?.event?.bytes ?? -1), "exitSecondRun": Int(second.status),
             ])
     }
 
@@ -214,7 +212,7 @@ import Testing
         #expect(waited.result.stderr.contains("Waiting for the photoingest run with pid \(first.processIdentifier)"))
         // It ran after the first, which had done everything: no crossed counts.
         #expect(waited.count("uploaded") == 0 && waited.count("duplicate") == 0 && waited.count("failed") == 0)
-        #expect(waited.summary["unchanged"] as? Int == waited.summary["files"] as? Int)
+        #expect(waited.summary?.event?.unchanged == waited.summary?.event?.files)
     }
 
     @Test("The archive is locked too: a run into an archive another run holds refuses with --no-wait, or waits")
@@ -241,13 +239,13 @@ import Testing
     }
 
     /// Sends Ctrl-C to the run and waits for it: it must exit 130 and call no file failed. Returns its report.
-    func interrupt(_ process: Process, _ output: Pipe, _ cli: CommandLine) throws -> [[String: Any]] {
+    func interrupt(_ process: Process, _ output: Pipe, _ cli: CommandLine) throws -> [FileLine] {
         kill(process.processIdentifier, SIGINT)
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 130, "\(text.suffix(1_000))")
         let entries = try self.reportEntries(cli)
-        #expect(entries.filter { $0["status"] as? String == "failed" }.isEmpty, "\(text.suffix(2_000))")
+        #expect(entries.filter { $0.status == .failed }.isEmpty, "\(text.suffix(2_000))")
         return entries
     }
 
@@ -262,7 +260,7 @@ import Testing
         try self.waitForPhotos(on: server, 2)
         let entries = try self.interrupt(process, output, cli)
         // Every upload the run began ended on the server and in the report: nothing abandoned.
-        let uploaded = entries.filter { $0["status"] as? String == "uploaded" }.count
+        let uploaded = entries.filter { $0.status == .uploaded }.count
         #expect(uploaded == (try server.held(inEvent: event).count))
         #expect(try self.catalogCount(cli, status: "failed") == 0)
 
@@ -287,10 +285,7 @@ import Testing
         let deadline = Date().addingTimeInterval(30)
         while (try server.faults())["hung", default: 0] < 2 && Date() < deadline { usleep(50_000) }
         let entries = try self.interrupt(process, output, cli)
-        #expect(
-            entries.contains {
-                $0["status"] as? String == "pending" && ($0["reason"] as? String ?? "").contains("Ctrl-C")
-            })
+        #expect(entries.contains { $0.status == .pending && ($0.reason ?? "").contains("Ctrl-C") })
 
         // A second Ctrl-C does not wait for the hanging uploads.
         let cli2 = CommandLine("interrupt-twice")

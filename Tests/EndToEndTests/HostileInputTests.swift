@@ -1,5 +1,7 @@
 import Foundation
+import IngestApp
 import IngestCore
+import IngestPipeline
 import IngestTesting
 import Testing
 
@@ -68,17 +70,17 @@ import Testing
         #expect(!run.result.timedOut, "the run hung")
         #expect(run.status == 1, "failures must exit 1, not crash: \(run.result.stderr.suffix(2_000))")
         #expect(run.entries.count == manifest.files.count, "one report line per entry")
-        var byPath: [String: [[String: Any]]] = [:]
-        for entry in run.entries { byPath[entry["path"] as? String ?? "", default: []].append(entry) }
+        var byPath: [String: [FileLine]] = [:]
+        for entry in run.entries { byPath[entry.path, default: []].append(entry) }
         for expected in manifest.files {
             let path = Self.reported(files, expected.path)
             let entries = byPath[path] ?? []
             try #require(entries.count == 1, "\(path): \(entries.count) outcomes")
             let entry = entries[0]
-            #expect(entry["status"] as? String == expected.status, "\(path): \(entry)")
-            let reason = (entry["error"] ?? entry["reason"]) as? String ?? ""
+            #expect(entry.status.rawValue == expected.status, "\(path): \(entry)")
+            let reason = entry.error ?? entry.reason ?? ""
             if expected.status != "uploaded" { #expect(!reason.isEmpty, "\(path) has no reason") }
-            if let code = expected.code { #expect(entry["errorCode"] as? String == code, "\(path): \(entry)") }
+            if let code = expected.code { #expect(entry.errorCode == code, "\(path): \(entry)") }
             if let part = expected.reason { #expect(reason.contains(part), "\(path): \(reason)") }
         }
         // What was stored is whole: every original in the archive hashes to its name.
@@ -98,13 +100,12 @@ import Testing
         // The next run tries again the failures that may go another time (unreadable files), and
         // nothing else: those in the files' own bytes are known broken while they are unchanged.
         let inTheBytes = run.entries.filter {
-            $0["status"] as? String == "failed"
-                && ["decodeFailed", "tooManyPixels"].contains($0["errorCode"] as? String ?? "")
+            $0.status == .failed && ["decodeFailed", "tooManyPixels"].contains($0.errorCode ?? "")
         }.count
         let again = try cli.ingest([files])
         #expect(inTheBytes > 0)
         #expect(again.count("failed") == run.count("failed") - inTheBytes)
-        #expect(again.summary["knownBroken"] as? Int == inTheBytes)
+        #expect(again.summary?.event?.knownBroken == inTheBytes)
         #expect(again.count("uploaded") == 0)
         ReliabilityFigure.record(
             "hostile and broken input",
@@ -128,7 +129,7 @@ import Testing
         #expect(run.count("duplicate") == count - 1)
         let again = try cli.ingest([cli.folder.appending("hostile/large")])
         #expect(again.count("skipped") == count)
-        #expect((again.stages["read"] as? [String: Any])?["count"] as? Int ?? 0 == 0)
+        #expect(again.stages["read"]?.count ?? 0 == 0)
         ReliabilityFigure.record("folder of many entries", ["entries": count, "stored": run.count("uploaded")])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import IngestApp
 import IngestContainers
 import IngestCore
 import IngestTesting
@@ -65,21 +66,19 @@ import Testing
         #expect(run.status == 0, "\(run.result.stderr)")
         let still = try #require(run.entry(named: "live/IMG_2927.HEIC"))
         let clip = try #require(run.entry(named: "live/IMG_2927.MOV"))
-        #expect(still["status"] as? String == "uploaded", "\(still)")
-        #expect(clip["status"] as? String == "uploaded", "the clip did not follow its still: \(clip)")
-        #expect(clip["captureTime"] as? String == "2020-05-04T22:39:13Z", "the clip keeps its own time")
-        let clipPair = try #require(clip["pair"] as? [String: Any])
-        #expect((clipPair["path"] as? String)?.hasSuffix("live/IMG_2927.HEIC") == true)
-        #expect((clipPair["why"] as? String)?.contains("1745E022-9712-43C7-B024-F308EC6413CB") == true)
-        #expect(((still["pair"] as? [String: Any])?["path"] as? String)?.hasSuffix("live/IMG_2927.MOV") == true)
+        #expect(still.status == .uploaded, "\(still)")
+        #expect(clip.status == .uploaded, "the clip did not follow its still: \(clip)")
+        #expect(clip.captureTime == "2020-05-04T22:39:13Z", "the clip keeps its own time")
+        let clipPair = try #require(clip.pair)
+        #expect(clipPair.path.hasSuffix("live/IMG_2927.HEIC"))
+        #expect(clipPair.why.contains("1745E022-9712-43C7-B024-F308EC6413CB"))
+        #expect(still.pair?.path.hasSuffix("live/IMG_2927.MOV") == true)
 
         let otherStill = try #require(run.entry(named: "other/IMG_3000.HEIC"))
         let otherClip = try #require(run.entry(named: "other/IMG_3000.MOV"))
-        #expect(otherStill["status"] as? String == "outside")
-        #expect(
-            otherClip["status"] as? String == "uploaded",
-            "a same-named clip followed a still it is not of: \(otherClip)")
-        #expect(otherStill["pair"] == nil && otherClip["pair"] == nil)
+        #expect(otherStill.status == .outside)
+        #expect(otherClip.status == .uploaded, "a same-named clip followed a still it is not of: \(otherClip)")
+        #expect(otherStill.pair == nil && otherClip.pair == nil)
 
         // The catalog keeps the pair too.
         let recorded = try runProgram(
@@ -94,23 +93,20 @@ import Testing
         #expect(run.status == 0, "\(run.result.stderr)")
         let raw = try #require(run.entry(named: "DSC_0001.NEF"))
         let jpeg = try #require(run.entry(named: "DSC_0001.JPG"))
-        #expect(raw["status"] as? String == "uploaded" && jpeg["status"] as? String == "uploaded")
-        #expect(((raw["pair"] as? [String: Any])?["path"] as? String)?.hasSuffix("DSC_0001.JPG") == true, "\(raw)")
-        #expect(((raw["pair"] as? [String: Any])?["why"] as? String)?.contains("NIKON CORPORATION NIKON D70") == true)
+        #expect(raw.status == .uploaded && jpeg.status == .uploaded)
+        #expect(raw.pair?.path.hasSuffix("DSC_0001.JPG") == true, "\(raw)")
+        #expect(raw.pair?.why.contains("NIKON CORPORATION NIKON D70") == true)
 
         let motion = try CommandLine("pair-motion").ingest(
             [media.appendingPathComponent("motion")], ["--timezone", "UTC"])
         let still = try #require(motion.entry(named: "PXL_0001.MP.jpg"))
-        #expect(((still["pair"] as? [String: Any])?["why"] as? String)?.contains("motion photo") == true, "\(still)")
+        #expect(still.pair?.why.contains("motion photo") == true, "\(still)")
         let samsung = try #require(motion.entry(named: "20200504_182000.jpg"))
-        #expect(samsung["status"] as? String == "uploaded", "\(samsung)")
-        #expect(
-            ((samsung["pair"] as? [String: Any])?["why"] as? String)?.contains("Samsung trailer MotionPhoto_Data")
-                == true,
-            "\(samsung)")
+        #expect(samsung.status == .uploaded, "\(samsung)")
+        #expect(samsung.pair?.why.contains("Samsung trailer MotionPhoto_Data") == true, "\(samsung)")
         let heic = try #require(motion.entry(named: "20240112_213853.heic"))
-        #expect(heic["status"] as? String == "uploaded", "\(heic)")
-        #expect(((heic["pair"] as? [String: Any])?["why"] as? String)?.contains("HEIF mpvd box") == true, "\(heic)")
+        #expect(heic.status == .uploaded, "\(heic)")
+        #expect(heic.pair?.why.contains("HEIF mpvd box") == true, "\(heic)")
     }
 
     @Test("A clip added after its still was stored still follows it: the still is read again to pair it")
@@ -128,7 +124,7 @@ import Testing
             keys: ["com.apple.quicktime.content.identifier": "1745E022-9712-43C7-B024-F308EC6413CB"])
         let second = try cli.ingest([folder.url], window)
         let clip = try #require(second.entry(named: "IMG_2927.MOV"))
-        #expect(clip["status"] as? String == "uploaded", "the clip did not follow its stored still: \(clip)")
+        #expect(clip.status == .uploaded, "the clip did not follow its stored still: \(clip)")
         #expect(second.count("uploaded") == 1, "the still was stored again")
     }
 }

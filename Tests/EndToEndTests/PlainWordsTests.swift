@@ -1,4 +1,7 @@
 import Foundation
+import IngestApp
+import IngestCore
+import IngestPipeline
 import IngestTesting
 import Testing
 
@@ -91,11 +94,11 @@ import Testing
         _ = try Fixtures.jpeg(in: photos, name: "no-offset.jpg", tags: ["EXIF:DateTimeOriginal": "2025:09:28 12:00:00"])
         let run = try cli.ingest([photos.url], ["--from", "2025-09-28", "--until", "2025-09-28", "--tz", "+02:00"])
         #expect(run.status == 0, "\(run.result.stderr)")
-        #expect(run.entry(named: "afternoon.jpg")?["status"] as? String == "uploaded")
-        #expect(run.entry(named: "last-second.jpg")?["status"] as? String == "uploaded")
-        #expect(run.entry(named: "next-day.jpg")?["status"] as? String == "outside")
+        #expect(run.entry(named: "afternoon.jpg")?.status == .uploaded)
+        #expect(run.entry(named: "last-second.jpg")?.status == .uploaded)
+        #expect(run.entry(named: "next-day.jpg")?.status == .outside)
         // Read at +02:00: noon there is 10:00 UTC.
-        #expect(run.entry(named: "no-offset.jpg")?["captureTime"] as? String == "2025-09-28T10:00:00Z")
+        #expect(run.entry(named: "no-offset.jpg")?.captureTime == "2025-09-28T10:00:00Z")
         #expect(
             run.result.stderr.contains("Event \"default\", taken 2025-09-28T00:00:00Z to 2025-09-28T23:59:59.999Z"),
             "\(run.result.stderr)")
@@ -109,9 +112,9 @@ import Testing
         let run = try cli.ingest([photos.url], ["--timezone", "UTC"])
         #expect(run.status == 0, "\(run.result.stderr)")
         #expect(run.result.stderr.contains("Time zone for EXIF times without an offset: UTC\n"), "\(run.result.stderr)")
-        #expect(run.summary["timeZone"] as? String == "UTC")
-        #expect(run.entry(named: "no-offset.jpg")?["assumedZone"] as? String == "UTC")
-        #expect(run.entry(named: "no-offset.jpg")?["captureTime"] as? String == "2025-09-28T12:00:00Z")
+        #expect(run.summary?.timeZone == "UTC")
+        #expect(run.entry(named: "no-offset.jpg")?.assumedZone == "UTC")
+        #expect(run.entry(named: "no-offset.jpg")?.captureTime == "2025-09-28T12:00:00Z")
     }
 
     @Test("A TZ naming no zone is warned about; files dated by their mtime are counted in the summary")
@@ -181,7 +184,7 @@ import Testing
             [photos.url], ["--server", server.url, "--event", "Birthday Party"], environment: token)
         #expect(run.status == 0, "\(run.result.stderr)")
         #expect(run.count("uploaded") == 1)
-        #expect(run.summary["summary"] as? String == "1 Uploaded")
+        #expect(run.summary?.event?.summary == "1 Uploaded")
         #expect(try server.held(inEvent: party).count == 1)
 
         let ambiguous = try cli.ingest([photos.url], ["--server", server.url, "--event", "Picnic"], environment: token)

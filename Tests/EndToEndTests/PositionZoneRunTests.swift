@@ -1,5 +1,7 @@
 import Foundation
+import IngestApp
 import IngestCore
+import IngestPipeline
 import IngestTesting
 import IngestZones
 import Testing
@@ -61,10 +63,10 @@ import Testing
         #expect(run.result.stderr.contains("the zone at the GPS position"), "\(run.result.stderr)")
         for (name, (_, _, _, instant, zone)) in Self.places {
             let entry = try #require(run.entry(named: name), "\(name) has no outcome")
-            #expect(entry["captureTime"] as? String == instant, "\(name): \(entry)")
-            #expect(entry["captureSource"] as? String == "exif-gps-position", "\(name): \(entry)")
-            #expect(entry["zone"] as? String == zone, "\(name): \(entry)")
-            #expect(entry["assumedZone"] == nil, "\(name): \(entry)")
+            #expect(entry.captureTime == instant, "\(name): \(entry)")
+            #expect(entry.captureSource == "exif-gps-position", "\(name): \(entry)")
+            #expect(entry.zone == zone, "\(name): \(entry)")
+            #expect(entry.assumedZone == nil, "\(name): \(entry)")
             let recorded = try runProgram(
                 "sqlite3",
                 [cli.catalog.path, "SELECT capture_zone, capture_time FROM file WHERE path LIKE '%/\(name)'"])
@@ -98,9 +100,9 @@ import Testing
         let warnings = run.result.stderr.components(separatedBy: "no time-zone boundaries").count - 1
         #expect(warnings == 1, "\(run.result.stderr)")
         let entry = try #require(run.entry(named: "kathmandu.jpg"))
-        #expect(entry["captureSource"] as? String == "exif-assumed-zone")
-        #expect(entry["captureTime"] as? String == "2024-03-10T21:30:00Z")
-        #expect(entry["zone"] as? String == Self.home)
+        #expect(entry.captureSource == "exif-assumed-zone")
+        #expect(entry.captureTime == "2024-03-10T21:30:00Z")
+        #expect(entry.zone == Self.home)
     }
 
     @Test("A photo judged outside without zone boundaries is judged again by a run that has them")
@@ -111,16 +113,16 @@ import Testing
         let window = ["--from", "2024-03-10T06:00:00Z", "--until", "2024-03-10T07:00:00Z", "--timezone", Self.home]
         let blind = try cli.ingest([media], window)
         #expect(blind.status == 0, "\(blind.result.stderr)")
-        #expect(blind.entry(named: "kathmandu.jpg")?["status"] as? String == "outside")
+        #expect(blind.entry(named: "kathmandu.jpg")?.status == .outside)
         let again = try cli.ingest([media], window)
         #expect(
-            again.entry(named: "kathmandu.jpg")?["reason"] as? String == "unchanged since an earlier run",
+            again.entry(named: "kathmandu.jpg")?.reason == "unchanged since an earlier run",
             "a run as blind as the first passes it over")
-        #expect(again.summary["unchanged"] as? Int == Self.places.count)
+        #expect(again.summary?.event?.unchanged == Self.places.count)
         let seeing = try cli.ingest([media], window + ["--zone-data", Self.zoneData])
         let entry = try #require(seeing.entry(named: "kathmandu.jpg"))
-        #expect(entry["status"] as? String == "uploaded", "\(entry)")
-        #expect(entry["captureTime"] as? String == "2024-03-10T06:15:00Z")
+        #expect(entry.status == .uploaded, "\(entry)")
+        #expect(entry.captureTime == "2024-03-10T06:15:00Z")
         #expect(seeing.count("uploaded") == 1)
     }
 
@@ -137,14 +139,14 @@ import Testing
         let run = try cli.ingest([folder.url], ["--timezone", Self.home, "--zone-data", Self.zoneData])
         #expect(run.status == 0, "\(run.result.stderr)")
         let paris = try #require(run.entry(named: "paris.mov"))
-        #expect(paris["captureTime"] as? String == "2025-07-15T10:00:00Z", "\(paris)")
-        #expect(paris["captureSource"] as? String == "quicktime-utc")
-        #expect(paris["zone"] as? String == "Europe/Paris" && paris["offset"] as? String == "+02:00", "\(paris)")
-        #expect(paris["localTime"] as? String == "2025-07-15T12:00:00", "\(paris)")
+        #expect(paris.captureTime == "2025-07-15T10:00:00Z", "\(paris)")
+        #expect(paris.captureSource == "quicktime-utc")
+        #expect(paris.zone == "Europe/Paris" && paris.offset == "+02:00", "\(paris)")
+        #expect(paris.localTime == "2025-07-15T12:00:00", "\(paris)")
         let telAviv = try #require(run.entry(named: "tel-aviv.mov"))
-        #expect(telAviv["captureTime"] as? String == "2019-07-24T08:25:40Z", "\(telAviv)")
-        #expect(telAviv["captureSource"] as? String == "quicktime-offset")
-        #expect(telAviv["zone"] as? String == "Asia/Jerusalem", "\(telAviv)")
+        #expect(telAviv.captureTime == "2019-07-24T08:25:40Z", "\(telAviv)")
+        #expect(telAviv.captureSource == "quicktime-offset")
+        #expect(telAviv.zone == "Asia/Jerusalem", "\(telAviv)")
         let recorded = try runProgram(
             "sqlite3", [cli.catalog.path, "SELECT capture_zone FROM file WHERE path LIKE '%/paris.mov'"])
         #expect(recorded.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "Europe/Paris")

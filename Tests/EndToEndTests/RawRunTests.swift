@@ -1,4 +1,5 @@
 import Foundation
+import IngestApp
 import IngestCore
 import IngestTesting
 import Testing
@@ -62,8 +63,8 @@ import Testing
         #expect(run.count("uploaded") == Self.expected.count)
         for (name, (instant, mediaType, size)) in Self.expected {
             let entry = try #require(run.entry(named: name), "\(name) has no outcome")
-            #expect(entry["captureTime"] as? String == instant, "\(name): \(entry)")
-            #expect(entry["mediaType"] as? String == mediaType, "\(name): \(entry)")
+            #expect(entry.captureTime == instant, "\(name): \(entry)")
+            #expect(entry.mediaType == mediaType, "\(name): \(entry)")
             let hash = try Fixtures.sha256sum(media.appendingPathComponent(name))
             let original = cli.archive.appendingPathComponent(
                 "originals/\(hash.prefix(2))/\(hash).\(name.split(separator: ".").last!.lowercased())")
@@ -76,8 +77,8 @@ import Testing
             #expect(max(small.width, small.height) == 200, "\(name): 200 px thumbnail is \(small)")
         }
         let small = try #require(run.entry(named: "DNG.dng"))
-        #expect((small["reason"] as? String)?.contains("largest embedded preview is 400×300") == true, "\(small)")
-        #expect(run.entry(named: "Nikon.nef")?["reason"] == nil)
+        #expect(small.reason?.contains("largest embedded preview is 400×300") == true, "\(small)")
+        #expect(run.entry(named: "Nikon.nef")?.reason == nil)
     }
 
     @Test("To the reference server: uploaded with their media types, byte for byte")

@@ -1,4 +1,7 @@
 import Foundation
+import IngestApp
+import IngestCore
+import IngestPipeline
 import IngestTesting
 import Testing
 
@@ -14,43 +17,41 @@ import Testing
 
         #expect(run.status == 1, "some broken files must fail: \(run.result.stderr.suffix(2_000))")
         #expect(run.entries.count == files.count)
-        #expect(Set(run.entries.compactMap { $0["path"] as? String }) == Set(files.map(\.path)))
+        #expect(Set(run.entries.map(\.path)) == Set(files.map(\.path)))
         let counts = ["uploaded", "duplicate", "outside", "failed", "skipped"].map(run.count)
         #expect(counts.reduce(0, +) == files.count)
         for entry in run.entries {
-            let status = entry["status"] as? String
-            if status == "failed" {
-                #expect((entry["error"] as? String)?.isEmpty == false, "\(entry)")
+            let status = entry.status
+            if status == .failed {
+                #expect(entry.error?.isEmpty == false, "\(entry)")
             }
-            if status == "skipped" {
-                #expect((entry["reason"] as? String)?.isEmpty == false, "\(entry)")
+            if status == .skipped {
+                #expect(entry.reason?.isEmpty == false, "\(entry)")
             }
         }
         // Every real camera JPEG is ingested; only the deliberately broken files fail.
-        for entry in run.entries where (entry["path"] as? String)?.contains("/jpeg/") == true {
-            #expect(entry["status"] as? String == "uploaded", "\(entry)")
-            #expect(entry["captureSource"] is String)
+        for entry in run.entries where entry.path.contains("/jpeg/") {
+            #expect(entry.status == .uploaded, "\(entry)")
+            #expect(entry.captureSource != nil)
         }
         // Every WebP and AVIF too, whatever their EXIF holds.
         for entry in run.entries
-        where ["webp", "avif"].contains(URL(fileURLWithPath: entry["path"] as? String ?? "").pathExtension.lowercased())
-        {
-            #expect(entry["status"] as? String == "uploaded", "\(entry)")
+        where ["webp", "avif"].contains(URL(fileURLWithPath: entry.path).pathExtension.lowercased()) {
+            #expect(entry.status == .uploaded, "\(entry)")
         }
         #expect(
-            run.entries.filter { $0["status"] as? String == "failed" }.allSatisfy {
-                let path = $0["path"] as? String ?? ""
-                return path.contains("/broken/") || path.contains("/heic/")
+            run.entries.filter { $0.status == .failed }.allSatisfy {
+                $0.path.contains("/broken/") || $0.path.contains("/heic/")
             })
         // A broken JPEG's reason is libjpeg's own account of what broke, as libjpeg-turbo's djpeg
         // also reports it for that file; one that decodes whole is stored.
-        for entry in run.entries where (entry["path"] as? String)?.contains("/broken/") == true {
-            let path = URL(fileURLWithPath: entry["path"] as? String ?? "")
-            switch entry["status"] as? String {
-            case "failed" where entry["errorCode"] as? String == "tooManyPixels":
-                #expect((entry["error"] as? String)?.contains("pixels, over the limit") == true, "\(entry)")
-            case "failed":
-                let reason = entry["error"] as? String ?? ""
+        for entry in run.entries where entry.path.contains("/broken/") {
+            let path = URL(fileURLWithPath: entry.path)
+            switch entry.status {
+            case .failed where entry.errorCode == "tooManyPixels":
+                #expect(entry.error?.contains("pixels, over the limit") == true, "\(entry)")
+            case .failed:
+                let reason = entry.error ?? ""
                 let djpeg = try runProgram("djpeg", ["-outfile", "/dev/null", path.path]).stderr
                 let named = Self.libjpegMessages(in: reason).contains { message in
                     djpeg.contains(message)
@@ -58,26 +59,26 @@ import Testing
                         || (message.hasPrefix("Corrupt JPEG data: found marker") && djpeg.contains("Corrupt JPEG data"))
                 }
                 #expect(named, "\(path.lastPathComponent): \(reason) | djpeg: \(djpeg)")
-            case "uploaded":
+            case .uploaded:
                 break
-            case "skipped" where try Data(contentsOf: path).prefix(2) != Data([0xFF, 0xD8]):
+            case .skipped where try Data(contentsOf: path).prefix(2) != Data([0xFF, 0xD8]):
                 // Not even a JPEG's start of image: not a JPEG at all, and said so.
-                #expect((entry["reason"] as? String)?.contains("not a supported image format") == true, "\(entry)")
+                #expect(entry.reason?.contains("not a supported image format") == true, "\(entry)")
             default:
                 Issue.record("a broken JPEG neither stored nor failed: \(entry)")
             }
         }
         // HEIC from an iPhone: the offset the phone wrote.
         let iphone = try #require(run.entry(named: "IMG_2927.HEIC"))
-        #expect(iphone["captureSource"] as? String == "exif-offset")
-        #expect(iphone["captureTime"] as? String == "2020-05-04T22:39:11.644Z")
+        #expect(iphone.captureSource == "exif-offset")
+        #expect(iphone.captureTime == "2020-05-04T22:39:11.644Z")
 
         // The run after it opens none of them: every failure lies in the file's own bytes, known
         // broken while the file is unchanged.
         let again = try cli.ingest([corpus])
         #expect(again.status == 0)
         #expect(again.count("failed") == 0)
-        #expect(again.summary["knownBroken"] as? Int == run.count("failed"))
+        #expect(again.summary?.event?.knownBroken == run.count("failed"))
         #expect(again.stages["read"] == nil)
     }
 
@@ -144,10 +145,10 @@ import Testing
             relative == Set(Self.mediaToday.keys),
             "files added or gone: \(relative.symmetricDifference(Self.mediaToday.keys))")
         for entry in run.entries {
-            let path = String((entry["path"] as? String ?? "").dropFirst(corpus.path.count + 1))
+            let path = String(entry.path.dropFirst(corpus.path.count + 1))
             guard let expected = Self.mediaToday[path] else { continue }
-            #expect(entry["status"] as? String == expected.status, "\(path): \(entry)")
-            let says = (entry["error"] ?? entry["reason"] ?? entry["captureSource"]) as? String ?? ""
+            #expect(entry.status.rawValue == expected.status, "\(path): \(entry)")
+            let says = entry.error ?? entry.reason ?? entry.captureSource ?? ""
             #expect(says.contains(expected.says), "\(path): \(says)")
         }
     }

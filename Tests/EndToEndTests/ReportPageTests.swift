@@ -1,4 +1,7 @@
 import Foundation
+import IngestApp
+import IngestCore
+import IngestPipeline
 import IngestTesting
 import Testing
 
@@ -46,8 +49,8 @@ import Testing
             [TestEnvironment.repository.appendingPathComponent("samples"), corpus],
             Self.window + ["--timezone", "America/Los_Angeles", "--html", html.path])
         #expect(run.status == 0, "\(run.result.stderr.suffix(1_500))")
-        let runCounts = try #require(run.summary["counts"] as? [String: Int])
-        #expect((runCounts["outside"] ?? 0) >= 3 && (runCounts["uploaded"] ?? 0) >= 3, "\(runCounts)")
+        let runCounts = try #require(run.summary?.event?.counts)
+        #expect(runCounts.outside >= 3 && runCounts.uploaded >= 3, "\(runCounts)")
 
         let artifacts = TestEnvironment.repository.appendingPathComponent(".build/test-artifacts")
         try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
@@ -59,13 +62,14 @@ import Testing
 
         // The counts shown are the run's, and the page shows the run's summary line.
         let shown = Self.counts(page.dom)
-        for (status, count) in runCounts where status != "pending" || count > 0 {
-            #expect(shown[status] == count, "\(status): page \(shown[status] ?? -1), run \(count)")
+        for status in FileStatus.allCases where status != .pending || runCounts[status] > 0 {
+            let count = runCounts[status]
+            #expect(shown[status.rawValue] == count, "\(status): page \(shown[status.rawValue] ?? -1), run \(count)")
         }
-        #expect(page.dom.contains(try #require(run.summary["closingLine"] as? String)))
+        #expect(page.dom.contains(try #require(run.summary?.event?.closingLine)))
         // Outside photos nearest the window first, every one of them listed.
         let order = Self.outsideOrder(page.dom)
-        #expect(order.count == runCounts["outside"])
+        #expect(order.count == runCounts.outside)
         #expect(order == order.sorted(), "\(order)")
         // The name is text: no element came of it, and it is shown.
         #expect(!page.dom.contains(#"<i id="x">"#))
@@ -79,8 +83,8 @@ import Testing
         let made = page.dom.components(separatedBy: #"class="picture shown""#).count - 1
         #expect(made > 0 && made == page.dom.components(separatedBy: #"<img src=""#).count - 1)
         let referenced = pictures.filter { $0.hasPrefix("file://") }
-        #expect(referenced.count == (runCounts["uploaded"] ?? 0) + (runCounts["duplicate"] ?? 0))
-        #expect(pictures.filter { $0.hasPrefix("data:image/jpeg;base64,") }.count == runCounts["outside"])
+        #expect(referenced.count == runCounts.uploaded + runCounts.duplicate)
+        #expect(pictures.filter { $0.hasPrefix("data:image/jpeg;base64,") }.count == runCounts.outside)
         for picture in referenced {
             let path = try #require(URL(string: picture)?.path)
             #expect(path.hasPrefix(cli.archive.path + "/thumbnails/200/"), "\(picture)")

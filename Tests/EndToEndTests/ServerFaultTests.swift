@@ -1,5 +1,7 @@
 import Foundation
+import IngestApp
 import IngestCore
+import IngestPipeline
 import IngestTesting
 import Testing
 
@@ -167,8 +169,8 @@ import Testing
         var reportedButMissing = 0
         for report in reports {
             for line in ((try? String(contentsOf: report, encoding: .utf8)) ?? "").split(separator: "\n") {
-                guard let entry = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                    entry["status"] as? String == "uploaded", let hash = entry["sha256"] as? String
+                guard let entry = try? JSONDecoder().decode(FileLine.self, from: Data(line.utf8)),
+                    entry.status == .uploaded, let hash = entry.sha256
                 else { continue }
                 claimed += 1
                 if held[hash] == nil {
@@ -367,10 +369,10 @@ import Testing
         #expect(faults["hung", default: 0] > 0, "\(faults)")
         // Hung twice (both attempts): failed, with libcurl's reason. The chance of none in 97 is 1 in 10^4.
         #expect(hung.status == 1, "\(hung.result.stderr.suffix(1_000))")
-        let failed = hung.entries.filter { $0["status"] as? String == "failed" }
+        let failed = hung.entries.filter { $0.status == .failed }
         #expect(!failed.isEmpty)
         for entry in failed {
-            let reason = entry["error"] as? String ?? ""
+            let reason = entry.error ?? ""
             #expect(reason.contains("Timeout") || reason.contains("timed out"), "\(entry)")
         }
         #expect(hung.count("uploaded") + hung.count("duplicate") + failed.count == (try Self.files.get().count))
@@ -411,9 +413,9 @@ import Testing
             ["--uploads", "30", "--stall-timeout", "2", "--retries", "0", "--unreachable-timeout", "5"])
         #expect(stalled.status == 3, "\(stalled.result.stderr.suffix(2_000))")
         #expect(stalled.count("failed") == 0)
-        let pending = stalled.entries.filter { $0["status"] as? String == "pending" }
+        let pending = stalled.entries.filter { $0.status == .pending }
         #expect(!pending.isEmpty)
-        let reason = pending.first?["reason"] as? String ?? ""
+        let reason = pending.first?.reason ?? ""
         #expect(
             reason.contains("did not answer for 5 s") && (reason.contains("too slow") || reason.contains("Timeout")),
             "\(reason)")

@@ -1,5 +1,7 @@
 import Foundation
+import IngestApp
 import IngestCore
+import IngestPipeline
 import IngestTesting
 import Testing
 
@@ -45,7 +47,7 @@ import Testing
 
         let again = try self.ingest(cli, server)
         #expect(again.status == 0)
-        #expect(again.summary["unchanged"] as? Int == Self.photos + 2)
+        #expect(again.summary?.event?.unchanged == Self.photos + 2)
 
         // With a new catalog, the server's hash set says everything is there already.
         let fresh = CommandLine("server-fresh")
@@ -132,7 +134,7 @@ import Testing
         let forged = try server.token(kind: "upload", secret: String(repeating: "x", count: 40))
         let refused = try self.ingest(cli, server, ["--upload-token", forged])
         #expect(refused.status == 3)
-        #expect(refused.summary["stoppedBy"] as? String ?? "" != "")
+        #expect(refused.summary?.event?.stoppedBy ?? "" != "")
         #expect(refused.result.stderr.contains("refused the upload token"))
         #expect(refused.count("uploaded") == 0)
         // The run stopped: far fewer files were tried than there are.
@@ -158,9 +160,9 @@ import Testing
         let run = try cli.ingest(
             [photos.url], ["--server", server.url], environment: ["PHOTOINGEST_TOKEN": try server.token()])
         #expect(run.status == 0, "\(run.result.stderr)")
-        let events = run.summary["events"] as? [[String: Any]] ?? []
+        let events = run.summary?.events ?? []
         #expect(events.count == 2)
-        #expect(run.summary["outsideAllEvents"] as? Int == 1)
+        #expect(run.summary?.outsideAllEvents == 1)
         #expect(run.result.stderr.contains("Event 1 of 2: Birthday Party"))
         #expect(try server.sql("SELECT filename FROM event_photo WHERE event_id = '\(birthday)'") == "inside.jpg")
         #expect(try server.sql("SELECT count(*) FROM event_photo") == "1")
@@ -193,42 +195,40 @@ import Testing
         #expect(try server.sql("SELECT filename FROM event_photo WHERE event_id = '\(dinner)'") == "toast.jpg")
         // Each original went up once per event it belongs to, and is stored once.
         #expect(TestEnvironment.files(under: server.data.appending("originals")).count == 2)
-        #expect(run.summary["outsideAllEvents"] as? Int == 1)
+        #expect(run.summary?.outsideAllEvents == 1)
         // The report: one line per file and event, each naming its event, and one more for the
         // photo outside every event, saying so.
         #expect(run.entries.count == 7)
-        let toast = run.entries.filter { ($0["path"] as? String)?.hasSuffix("/toast.jpg") == true }
-        #expect(Set(toast.compactMap { $0["event"] as? String }) == ["Party", "Dinner"])
-        #expect(toast.allSatisfy { $0["status"] as? String == "uploaded" && $0["scope"] as? String == "event" })
-        let fileLines = run.entries.filter { $0["scope"] as? String == "file" }
+        let toast = run.entries.filter { $0.path.hasSuffix("/toast.jpg") }
+        #expect(Set(toast.compactMap(\.event)) == ["Party", "Dinner"])
+        #expect(toast.allSatisfy { $0.status == .uploaded && $0.scope == .event })
+        let fileLines = run.entries.filter { $0.scope == .file }
         #expect(fileLines.count == 1)
-        #expect((fileLines.first?["path"] as? String)?.hasSuffix("/morning.jpg") == true)
-        #expect(fileLines.first?["outsideEveryEvent"] as? Bool == true)
-        #expect(fileLines.first?["event"] is NSNull)
-        let events = run.summary["events"] as? [[String: Any]] ?? []
-        #expect(
-            events.map { $0["summary"] as? String } == [
-                "2 Uploaded, 1 Outside event dates", "1 Uploaded, 2 Outside event dates",
-            ])
+        #expect(fileLines.first?.path.hasSuffix("/morning.jpg") == true)
+        #expect(fileLines.first?.outsideEveryEvent == true)
+        // `event` written as null, not left out: FileLine reads both as nil, so this reads the line as written.
+        let rawFileLine = run.reportLines
+            .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            .first { $0["scope"] as? String == "file" }
+        #expect(rawFileLine?["event"] is NSNull)
+        let events = run.summary?.events ?? []
+        #expect(events.map(\.summary) == ["2 Uploaded, 1 Outside event dates", "1 Uploaded, 2 Outside event dates"])
         // Each event's summary, then one closing line for the run; totals count each file once.
         #expect(run.result.stderr.contains("Event 2 of 2: Dinner"), "\(run.result.stderr)")
         #expect(run.result.stderr.components(separatedBy: "Elapsed ").count == 2, "\(run.result.stderr)")
         #expect(run.result.stderr.contains("(3 files,"), "\(run.result.stderr)")
-        let totals = run.summary["totals"] as? [String: Any] ?? [:]
-        #expect(totals["files"] as? Int == 3)
+        let totals = run.summary?.totals
+        #expect(totals?.files == 3)
         let bytes = try TestEnvironment.files(under: photos.url).map { try Data(contentsOf: $0).count }.reduce(0, +)
-        #expect(totals["bytes"] as? Int == bytes, "\(totals)")
+        #expect(totals?.bytes == Int64(bytes), "\(totals as Any)")
 
         let again = try cli.ingest(
             [photos.url], ["--server", server.url], environment: ["PHOTOINGEST_TOKEN": try server.token()])
         #expect(again.status == 0)
-        #expect((again.summary["events"] as? [[String: Any]] ?? []).allSatisfy { $0["unchanged"] as? Int == 3 })
+        #expect((again.summary?.events ?? []).allSatisfy { $0.unchanged == 3 })
         // A file unchanged in every event is one line, not one per event.
         #expect(again.entries.count == 3)
-        #expect(
-            again.entries.allSatisfy {
-                $0["scope"] as? String == "file" && $0["reason"] as? String == "unchanged since an earlier run"
-            })
+        #expect(again.entries.allSatisfy { $0.scope == .file && $0.reason == "unchanged since an earlier run" })
         #expect(try server.sql("SELECT count(*) FROM event_photo") == "3")
     }
 
@@ -262,16 +262,13 @@ import Testing
         let second = try cli.ingest(
             [photos.url], ["--server", server.url], environment: ["PHOTOINGEST_TOKEN": try server.token()])
         #expect(second.status == 0, "\(second.result.stderr)")
-        let perEvent = second.summary["events"] as? [[String: Any]] ?? []
-        #expect(
-            perEvent.map { $0["summary"] as? String } == ["No photos uploaded", "1 Uploaded, 2 Outside event dates"])
+        let perEvent = second.summary?.events ?? []
+        #expect(perEvent.map(\.summary) == ["No photos uploaded", "1 Uploaded, 2 Outside event dates"])
         #expect(try server.sql("SELECT filename FROM event_photo WHERE event_id = '\(brunch)'") == "brunch.jpg")
         #expect(try server.sql("SELECT count(*) FROM event_photo WHERE event_id = '\(party)'") == "2")
         // One file read, of three, for two events.
-        let reads = perEvent.compactMap {
-            (($0["stages"] as? [String: Any])?["read"] as? [String: Any])?["count"] as? Int
-        }
-        #expect(reads.max() == 1, "\(perEvent.map { $0["stages"] ?? "" })")
+        let reads = perEvent.compactMap { $0.stages["read"]?.count }
+        #expect(reads.max() == 1, "\(perEvent.map(\.stages))")
     }
 
     @Test("File names with quotes, backslashes, line breaks and non-ASCII cross the form intact")
@@ -319,7 +316,7 @@ import Testing
             let run = done[index]!
             #expect(run.status == 0, "shard \(index): \(run.result.stderr.suffix(1_000))")
             #expect(run.count("failed") == 0)
-            paths += run.entries.compactMap { $0["path"] as? String }
+            paths += run.entries.map(\.path)
         }
         // Each file went to exactly one shard; the byte-identical pair, wherever it fell, is stored once.
         let files = TestEnvironment.files(under: try Self.corpus.get())
@@ -332,7 +329,7 @@ import Testing
         // Each shard's catalog calls done exactly its own files, all of them on the server.
         for index in 0..<shards {
             let doneHere = try Fixtures.catalogHashes(clis[index].catalog, statuses: ["uploaded", "duplicate"])
-            let ownHashes = Set(done[index]!.entries.compactMap { $0["sha256"] as? String })
+            let ownHashes = Set(done[index]!.entries.compactMap(\.sha256))
             #expect(doneHere == ownHashes, "shard \(index)")
             #expect(doneHere.isSubset(of: held))
         }

@@ -1,5 +1,7 @@
 import Foundation
+import IngestApp
 import IngestCore
+import IngestPipeline
 import IngestTesting
 import Testing
 
@@ -41,9 +43,9 @@ import Testing
         #expect(run.count("uploaded") == 4)
         for (name, (source, instant, mediaType, size)) in Self.expected {
             let entry = try #require(run.entry(named: name), "\(name) has no outcome")
-            #expect(entry["captureSource"] as? String == source, "\(name): \(entry)")
-            #expect(entry["captureTime"] as? String == instant, "\(name): \(entry)")
-            #expect(entry["mediaType"] as? String == mediaType, "\(name): \(entry)")
+            #expect(entry.captureSource == source, "\(name): \(entry)")
+            #expect(entry.captureTime == instant, "\(name): \(entry)")
+            #expect(entry.mediaType == mediaType, "\(name): \(entry)")
             let hash = try Fixtures.sha256sum(media.appendingPathComponent(name))
             let original = cli.archive.appendingPathComponent(
                 "originals/\(hash.prefix(2))/\(hash).\(name.split(separator: ".").last!)")
@@ -56,7 +58,7 @@ import Testing
             #expect(max(small.width, small.height) == 200, "\(name): 200 px thumbnail is \(small)")
         }
         let again = try cli.ingest([media], ["--timezone", "UTC"])
-        #expect(again.summary["unchanged"] as? Int == 4)
+        #expect(again.summary?.event?.unchanged == 4)
     }
 
     @Test("To the reference server: videos uploaded with their media type and thumbnails, byte for byte")

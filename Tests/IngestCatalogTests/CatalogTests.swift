@@ -10,7 +10,7 @@ import Testing
     var path: String { self.folder.appending("state/catalog.sqlite").path }
     let stamp = FileStamp(size: 1_234, modifiedNanoseconds: 1_700_000_000_123_456_789, inode: 42)
 
-    func record(_ path: String, _ status: FileStatus, window: String = "../..", stamp: FileStamp? = nil)
+    func record(_ path: String, _ status: FileStatus, window: EventWindow = EventWindow(), stamp: FileStamp? = nil)
         -> CatalogRecord
     {
         CatalogRecord(
@@ -63,23 +63,25 @@ import Testing
     }
 
     @Test func whatCountsAsDone() {
-        let done = CatalogEntry(stamp: self.stamp, status: .uploaded, window: "../..")
-        #expect(done.isDone(stamp: self.stamp, window: "../..", zone: "UTC"))
+        let from2025 = EventWindow(start: RFC3339.parse("2025-01-01T00:00:00Z"))
+        let from2024 = EventWindow(start: RFC3339.parse("2024-01-01T00:00:00Z"))
+        let done = CatalogEntry(stamp: self.stamp, status: .uploaded, window: EventWindow())
+        #expect(done.isDone(stamp: self.stamp, window: EventWindow(), zone: "UTC"))
         var touched = self.stamp
         touched.modifiedNanoseconds += 1
-        #expect(!done.isDone(stamp: touched, window: "../..", zone: "UTC"))
+        #expect(!done.isDone(stamp: touched, window: EventWindow(), zone: "UTC"))
         var replaced = self.stamp
         replaced.inode += 1
-        #expect(!done.isDone(stamp: replaced, window: "../..", zone: "UTC"))
+        #expect(!done.isDone(stamp: replaced, window: EventWindow(), zone: "UTC"))
         #expect(
-            !CatalogEntry(stamp: self.stamp, status: .failed, window: "../..").isDone(
-                stamp: self.stamp, window: "../..", zone: "UTC"))
+            !CatalogEntry(stamp: self.stamp, status: .failed, window: EventWindow()).isDone(
+                stamp: self.stamp, window: EventWindow(), zone: "UTC"))
         // Outside is final only for the window it was judged against.
-        let outside = CatalogEntry(stamp: self.stamp, status: .outside, window: "2025-01-01T00:00:00Z/..")
-        #expect(outside.isDone(stamp: self.stamp, window: "2025-01-01T00:00:00Z/..", zone: "UTC"))
-        #expect(!outside.isDone(stamp: self.stamp, window: "2024-01-01T00:00:00Z/..", zone: "UTC"))
+        let outside = CatalogEntry(stamp: self.stamp, status: .outside, window: from2025)
+        #expect(outside.isDone(stamp: self.stamp, window: from2025, zone: "UTC"))
+        #expect(!outside.isDone(stamp: self.stamp, window: from2024, zone: "UTC"))
         // ...and, when its time was read in an assumed zone, for that zone; a stored photo stays stored.
-        let window = "2025-01-01T00:00:00Z/.."
+        let window = from2025
         let assumed = CatalogEntry(stamp: self.stamp, status: .outside, window: window, assumedZone: "Asia/Tokyo")
         #expect(assumed.isDone(stamp: self.stamp, window: window, zone: "Asia/Tokyo"))
         #expect(!assumed.isDone(stamp: self.stamp, window: window, zone: "America/Los_Angeles"))
@@ -125,7 +127,7 @@ import Testing
             for: ["/photos/ok.jpg", "/photos/cut.jpg", "/photos/notes.txt"], destination: "archive:/srv/archive",
             events: ["default"])
         #expect(entries.found == 3)
-        #expect(entries[0, 0]?.isDone(stamp: okStamp, window: "../..", zone: "UTC") == true)
+        #expect(entries[0, 0]?.isDone(stamp: okStamp, window: EventWindow(), zone: "UTC") == true)
         #expect(entries[1, 0]?.status == .failed)
         #expect(entries[1, 0]?.reason?.contains("Premature end") == true)
         #expect(entries[2, 0]?.status == .skipped)
@@ -144,6 +146,7 @@ import Testing
         #expect(
             migrations.stdout.split(separator: "\n") == [
                 "v1", "v2-error-code", "v3-assumed-zone", "v4-run-invocation", "v5-pair", "v6-capture-zone",
+                "v7-window-instants",
             ])
         // Older runs are invocations of their own, under their event's id: the report can draw them.
         let runs = try runProgram(
@@ -156,7 +159,8 @@ import Testing
         try self.loadFixture("catalog-v2.sql")
 
         let catalog = try Catalog(path: self.path)
-        let window = "2025-09-27T21:00:00Z/2025-09-28T00:00:00Z"
+        let window = EventWindow(
+            start: RFC3339.parse("2025-09-27T21:00:00Z"), end: RFC3339.parse("2025-09-28T00:00:00Z"))
         let entries = try await catalog.entries(
             for: ["/photos/IMG_0002.jpg", "/photos/noexif.jpg", "/photos/README.txt"],
             destination: "archive:/srv/archive", events: ["Party"])
@@ -219,7 +223,8 @@ import Testing
         let entries = try await catalog.entries(for: paths, destination: "archive:/a", events: ["one", "two", "three"])
         #expect(entries.found == 6_000)
         #expect((0..<3_000).allSatisfy { entries[$0, 0]?.status == .uploaded })
-        #expect((0..<3_000).allSatisfy { entries[$0, 1]?.status == .outside && entries[$0, 1]?.window == "../.." })
+        #expect(
+            (0..<3_000).allSatisfy { entries[$0, 1]?.status == .outside && entries[$0, 1]?.window == EventWindow() })
         #expect((0..<3_000).allSatisfy { entries[$0, 2] == nil })
     }
 
@@ -232,7 +237,11 @@ import Testing
         ]
         let run = try await catalog.beginRun(destination: "archive:/a", event: "default")
         try await catalog.record(
-            paths.enumerated().map { self.record($1, $0.isMultiple(of: 2) ? .uploaded : .outside, window: "w\($0)") },
+            paths.enumerated().map {
+                self.record(
+                    $1, $0.isMultiple(of: 2) ? .uploaded : .outside,
+                    window: EventWindow(start: Date(timeIntervalSince1970: Double($0))))
+            },
             run: run)
         let asked = paths.reversed() + ["/p/never.jpg"]
         let entries = try await catalog.entries(for: Array(asked), destination: "archive:/a", events: ["default"])
@@ -244,7 +253,10 @@ import Testing
             }
             #expect(entries[position, 0]?.status == (index.isMultiple(of: 2) ? .uploaded : .outside), "\(path)")
             // Only an outside verdict depends on its window, so only it carries one.
-            #expect(entries[position, 0]?.window == (index.isMultiple(of: 2) ? "" : "w\(index)"), "\(path)")
+            #expect(
+                entries[position, 0]?.window
+                    == (index.isMultiple(of: 2) ? nil : EventWindow(start: Date(timeIntervalSince1970: Double(index)))),
+                "\(path)")
         }
     }
 }

@@ -43,17 +43,16 @@ final class RecordingObserver: RunObserver {
     }
 
     func run(window: EventWindow = EventWindow(), dryRun: Bool = false, catalog: Catalog? = nil) async throws
-        -> (RunReport, RecordingObserver, Archive)
+        -> (RunSummary, RecordingObserver, Archive)
     {
-        let (reports, observer, archive) = try await self.run(
+        try await self.run(
             events: [Event(id: "party", name: "party", window: window)], dryRun: dryRun, catalog: catalog)
-        return (reports[0], observer, archive)
     }
 
     func run(
         events: [Event], dryRun: Bool = false, catalog: Catalog? = nil,
         observer: RecordingObserver = RecordingObserver()
-    ) async throws -> ([RunReport], RecordingObserver, Archive) {
+    ) async throws -> (RunSummary, RecordingObserver, Archive) {
         let archive = try Archive(root: self.folder.appending("archive").path)
         let limits = Limits(jobs: 2)
         let context = StageContext(logger: .init(label: "test"), limits: limits)
@@ -64,8 +63,8 @@ final class RecordingObserver: RunObserver {
         let pipeline = Pipeline(
             configuration: configuration, destination: ArchiveDestination(archive: archive, io: context.io),
             catalog: catalog, context: context)
-        let reports = try await pipeline.run(observer: observer, stop: StopRequest())
-        return (reports, observer, archive)
+        let run = try await pipeline.run(observer: observer, stop: StopRequest())
+        return (run, observer, archive)
     }
 
     func status(_ observer: RecordingObserver, _ name: String) -> FileStatus? {
@@ -88,9 +87,10 @@ final class RecordingObserver: RunObserver {
         let catalog = try Catalog(path: self.folder.appending("catalog.sqlite").path)
         let window = EventWindow(
             start: RFC3339.parse("2025-09-27T21:00:00Z"), end: RFC3339.parse("2025-09-28T05:00:00Z"))
-        let (report, observer, archive) = try await self.run(window: window, catalog: catalog)
+        let (run, observer, archive) = try await self.run(window: window, catalog: catalog)
+        let report = run.events[0]
 
-        #expect(report.filesSeen == 5 && report.totalsAgree)
+        #expect(report.filesSeen == 5 && run.totalsAgree(report))
         #expect(observer.outcomes.count == 5)
         #expect(
             [self.status(observer, "in.jpg"), self.status(observer, "in-again.jpg")].compactMap { $0 }.sorted() == [
@@ -136,10 +136,11 @@ final class RecordingObserver: RunObserver {
             Event(id: "late", name: "late", window: window("2025-09-27T21:15:00Z", "2025-09-27T23:00:00Z")),
         ]
         let catalog = try Catalog(path: self.folder.appending("catalog.sqlite").path)
-        let (reports, observer, archive) = try await self.run(events: events, catalog: catalog)
+        let (run, observer, archive) = try await self.run(events: events, catalog: catalog)
+        let reports = run.events
 
         #expect(reports.map(\.filesSeen) == [3, 3, 3])
-        #expect(reports.allSatisfy { $0.totalsAgree })
+        #expect(reports.allSatisfy { run.totalsAgree($0) })
         // Read once each, whatever the number of events: the walk started three files, not nine.
         #expect(observer.started.count == 3)
         #expect(observer.progress.done == 3)
@@ -168,7 +169,8 @@ final class RecordingObserver: RunObserver {
         }
 
         // The next run opens nothing: every file is done in every event.
-        let (again, rerun, _) = try await self.run(events: events, catalog: catalog)
+        let (againRun, rerun, _) = try await self.run(events: events, catalog: catalog)
+        let again = againRun.events
         #expect(rerun.started.isEmpty)
         #expect(again.map { $0.count(.skipped) } == [3, 3, 3])
         #expect(rerun.progress.unchanged == 3)
@@ -177,11 +179,12 @@ final class RecordingObserver: RunObserver {
         // Watched by an observer that shows no unchanged file one by one, it counts the same.
         let counting = RecordingObserver()
         counting.wantsUnchangedOutcomes = false
-        let (counted, _, _) = try await self.run(events: events, catalog: catalog, observer: counting)
+        let (countedRun, _, _) = try await self.run(events: events, catalog: catalog, observer: counting)
+        let counted = countedRun.events
         #expect(counting.outcomes.isEmpty)
         #expect(counting.progress == rerun.progress)
         for (report, earlier) in zip(counted, again) {
-            #expect(report.totalsAgree)
+            #expect(countedRun.totalsAgree(report))
             #expect(report.details == earlier.details)
             #expect(report.closingLine == earlier.closingLine)
             #expect(report.unchanged == 3 && report.filesSeen == 3)
@@ -190,7 +193,8 @@ final class RecordingObserver: RunObserver {
 
     @Test func aDryRunDecidesTheSameButStoresNothing() async throws {
         _ = try self.photo("a.jpg", ["EXIF:DateTimeOriginal": "2025:09:27 22:00:00"])
-        let (report, _, archive) = try await self.run(dryRun: true)
+        let (run, _, archive) = try await self.run(dryRun: true)
+        let report = run.events[0]
         #expect(report.count(.uploaded) == 1)
         #expect(report.dryRun)
         #expect(
@@ -227,19 +231,29 @@ final class RecordingObserver: RunObserver {
             func progressed(_ progress: RunProgress) {}
         }
         let observer = StopAfterFirst(stop)
-        let report = try #require(try await pipeline.run(observer: observer, stop: stop).first)
-        #expect(report.interrupted)
+        let run = try await pipeline.run(observer: observer, stop: stop)
+        let report = try #require(run.events.first)
+        #expect(run.interrupted)
         #expect(report.filesSeen < 12)
-        #expect(report.totalsAgree)
+        #expect(run.totalsAgree(report))
         #expect(Set(observer.started) == Set(observer.finished))
     }
 }
 
 @Suite struct RunReportTests {
     func outcome(_ status: FileStatus, reason: String? = nil) -> FileOutcome {
-        FileOutcome(
-            path: "/p/\(UUID().uuidString).jpg", stamp: FileStamp(size: 10, modifiedNanoseconds: 0, inode: 1),
-            status: status, reason: reason)
+        let verdict: Verdict =
+            switch status {
+            case .uploaded: .stored(note: reason)
+            case .duplicate: .duplicate(reason ?? "the event already holds these bytes")
+            case .outside: .outside(by: 3600)
+            case .failed: .failed(IngestError(.decodeFailed, reason ?? "failed"))
+            case .pending: .pending(IngestError(.stopped, reason ?? "stopped"))
+            case .skipped where reason == Verdict.unchangedReason: .unchanged
+            case .skipped: .skipped(reason ?? "skipped")
+            }
+        let stamp = FileStamp(size: 10, modifiedNanoseconds: 0, inode: 1)
+        return FileOutcome(FileFacts(path: "/p/\(UUID().uuidString).jpg", stamp: stamp), verdict)
     }
 
     @Test("The summary line shows only the non-zero counts, in the production order")
@@ -253,38 +267,44 @@ final class RecordingObserver: RunObserver {
         report.add(self.outcome(.duplicate))
         report.add(self.outcome(.failed, reason: "decoding failed"))
         #expect(report.summaryLine == "5 Uploaded, 2 Duplicates, 1 Outside event dates")
-        #expect(report.text.contains("Failed: 1 (the --report file lists every one)\n  decoding failed: 1\n    /p/"))
+        #expect(
+            RunSummary(events: [report]).text().contains(
+                "Failed: 1 (the --report file lists every one)\n  decoding failed: 1\n    /p/"))
         // The summary line comes last, where the eye lands, with the failures beside it.
-        #expect(report.text.hasSuffix("\n5 Uploaded, 2 Duplicates, 1 Outside event dates; 1 failed"))
+        #expect(
+            RunSummary(events: [report]).text().hasSuffix("\n5 Uploaded, 2 Duplicates, 1 Outside event dates; 1 failed")
+        )
         #expect(report.filesSeen == 9)
     }
 
     @Test("Totals agree only when every file discovery found has exactly one outcome")
     func totalsAgreeWithDiscovery() {
         var report = RunReport(destination: "d", event: Event(id: "e", name: "e"), dryRun: false)
-        report.filesDiscovered = 3
+        var run = RunSummary(events: [])
+        run.filesDiscovered = 3
         report.add(self.outcome(.uploaded))
         report.add(self.outcome(.skipped, reason: "empty file"))
-        #expect(!report.totalsAgree, "a file without an outcome went unnoticed")
+        #expect(!run.totalsAgree(report), "a file without an outcome went unnoticed")
         report.add(self.outcome(.failed, reason: "decoding failed"))
-        #expect(report.totalsAgree)
+        #expect(run.totalsAgree(report))
         report.add(self.outcome(.duplicate))
-        #expect(!report.totalsAgree, "a file with two outcomes went unnoticed")
+        #expect(!run.totalsAgree(report), "a file with two outcomes went unnoticed")
         // A stopped run leaves files for the next one, but never ends more than it found.
         var stopped = RunReport(destination: "d", event: Event(id: "e", name: "e"), dryRun: false)
-        stopped.filesDiscovered = 3
-        stopped.stoppedEarly = true
+        var stoppedRun = RunSummary(events: [])
+        stoppedRun.filesDiscovered = 3
+        stoppedRun.stoppedEarly = true
         stopped.add(self.outcome(.uploaded))
-        #expect(stopped.totalsAgree)
+        #expect(stoppedRun.totalsAgree(stopped))
     }
 
     @Test func skippedFilesAreGroupedByReason() {
         var report = RunReport(destination: "d", event: Event(id: "e", name: "e"), dryRun: false)
         for _ in 0..<4 { report.add(self.outcome(.skipped, reason: "not a photo")) }
         report.add(self.outcome(.skipped, reason: "unchanged since an earlier run"), unchanged: true)
-        #expect(report.text.contains("Skipped: 5"))
-        #expect(report.text.contains("  not a photo: 4 ("))
-        #expect(report.text.contains("  unchanged since an earlier run: 1"))
+        #expect(RunSummary(events: [report]).text().contains("Skipped: 5"))
+        #expect(RunSummary(events: [report]).text().contains("  not a photo: 4 ("))
+        #expect(RunSummary(events: [report]).text().contains("  unchanged since an earlier run: 1"))
         #expect(report.unchanged == 1)
     }
 
@@ -300,7 +320,7 @@ final class RecordingObserver: RunObserver {
         for _ in 0..<2 {
             report.add(self.outcome(.failed, reason: "reading the image header failed: Bogus marker length"))
         }
-        let lines = report.text.split(separator: "\n")
+        let lines = RunSummary(events: [report]).text().split(separator: "\n")
         #expect(lines.first == "Failed: 42 (the --report file lists every one)")
         #expect(lines.contains("  decoding failed: 40") && lines.contains("  reading the image header failed: 2"))
         // Three examples for the large group (with their details) and an ellipsis; both of the small one.

@@ -112,7 +112,7 @@ import Testing
             CatalogRecord(
                 path: path, stamp: stamp, sha256: ContentHasher.hash(Array(path.utf8)), mediaType: "image/jpeg",
                 capture: CaptureTime(instant: RFC3339.parse(time)!, offsetSeconds: 0, source: .exifOffset),
-                destination: "server:https://example.com", event: event, window: Self.window.description,
+                destination: "server:https://example.com", event: event, window: Self.window,
                 status: status,
                 reason: nil)
         }

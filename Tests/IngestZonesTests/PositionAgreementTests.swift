@@ -37,13 +37,12 @@ import Testing
                 "-Composite:GPSLongitude",
             ],
             files: files)
-        let resolver = try CaptureTimeByPositionTests.resolver()
         var compared = 0
         var wrong: [String] = []
         for file in files {
             let entry = oracle[file.path] ?? [:]
             var notes: [String] = []
-            let ours = try Self.fields(of: file).flatMap { resolver.gpsPosition($0, notes: &notes) }
+            let ours = try Self.fields(of: file).flatMap { $0.gpsPosition(notes: &notes) }
             guard let latitude = entry["Composite:GPSLatitude"] as? Double,
                 let longitude = entry["Composite:GPSLongitude"] as? Double,
                 entry["GPS:GPSLatitudeRef"] != nil, entry["GPS:GPSLongitudeRef"] != nil

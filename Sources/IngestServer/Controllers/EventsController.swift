@@ -15,21 +15,7 @@ struct EventsController {
     func list(_ request: Request) async throws -> Response {
         let user = try await self.tokens.user(of: request, needing: .access)
         let events = try await self.archive.events(forUser: user)
-        let now = Date()
-        let listed: [[String: Any]] = events.map { event in
-            [
-                "id": event.id,
-                "name": event.name,
-                "start_time": event.window.start.map(RFC3339.format) ?? NSNull(),
-                "end_time": event.window.end.map(RFC3339.format) ?? NSNull(),
-                "user_role": ["participant"],
-                "live": event.window.contains(now),
-                "auto_upload_enabled": true,
-            ]
-        }
-        return JSONBody.response([
-            "success": true, "events": listed, "totalEvents": listed.count, "eligibleEvents": listed.count,
-        ])
+        return APIResponse.response(APIResponse.EventList(events, now: Date()))
     }
 }
 
@@ -41,26 +27,13 @@ struct HashesController {
     func add(to router: Router<PhotoShareRequestContext>) {
         // The web host's shape: composite `hex_size_date` strings.
         router.get("/api/events/:eventId/uploaded-photos") { request, context in
-            let photos = try await self.photos(request, context)
-            let hashes = photos.map { "\($0.hash.hex)_\($0.size)_\($0.uploadedAt)" }
-            return JSONBody.response([
-                "uploadedHashes": hashes, "count": hashes.count, "lastUpdated": photos.last?.uploadedAt ?? NSNull(),
-            ])
+            APIResponse.response(APIResponse.UploadedHashes(try await self.photos(request, context)))
         }
         // The functions host's shape: photo objects with `sha256:` hashes.
         router.get("/functions/v1/api-events-uploaded-photos/:eventId") { request, context in
-            let photos = try await self.photos(request, context)
-            let eventID = context.parameters.get("eventId") ?? ""
-            return JSONBody.response([
-                "success": true,
-                "photos": photos.map {
-                    [
-                        "id": "photo_" + $0.hash.hex.prefix(12), "hash": $0.hash.prefixed, "filename": $0.filename,
-                        "uploaded_at": $0.uploadedAt,
-                    ]
-                },
-                "total_photos": photos.count, "event_id": eventID,
-            ])
+            APIResponse.response(
+                APIResponse.UploadedPhotos(
+                    try await self.photos(request, context), eventID: context.parameters.get("eventId") ?? ""))
         }
     }
 
@@ -86,7 +59,7 @@ struct ProgressController {
             guard (try? JSONSerialization.jsonObject(with: Data(buffer: body))) is [String: Any] else {
                 throw APIError(.badRequest, "the body must be a JSON object")
             }
-            return JSONBody.response(["success": true])
+            return APIResponse.response(APIResponse.Success())
         }
     }
 }

@@ -68,11 +68,10 @@ struct UploadController {
             throw APIError(.badRequest, "eventId is missing")
         }
         guard form.hasFile else { throw APIError(.badRequest, "the file part is missing") }
-        guard let photosText = form.fields["photos"],
-            let photos = try? JSONSerialization.jsonObject(with: Data(photosText.utf8)) as? [[String: Any]],
-            photos.count == 1, let photo = photos.first
-        else { throw APIError(.badRequest, "photos must be a JSON array with one object") }
-        guard let claimed = (photo["photoHash"] as? String).flatMap(ContentHash.init(parsing:)) else {
+        guard let photo = form.fields["photos"].flatMap(PhotoDescription.init(photosField:)) else {
+            throw APIError(.badRequest, "photos must be a JSON array with one object")
+        }
+        guard let claimed = photo.photoHash.flatMap(ContentHash.init(parsing:)) else {
             throw APIError(.badRequest, "photoHash is missing or not a SHA-256")
         }
         try await EventAccess.check(user: user, event: eventID, archive: self.archive)
@@ -80,14 +79,14 @@ struct UploadController {
         let received = form.fileHash
         guard received == claimed else {
             throw APIError(
-                .badRequest, "the received file does not hash to photoHash", fields: ["hash": received.prefixed])
+                .badRequest, "the received file does not hash to photoHash", hash: received.prefixed)
         }
-        if let size = photo["fileSize"] as? Int, size != form.fileSize {
+        if let size = photo.fileSize, size != form.fileSize {
             throw APIError(.badRequest, "fileSize says \(size) bytes, \(form.fileSize) arrived")
         }
         if try await self.archive.holds(received, inEvent: eventID) {
             throw APIError(
-                .conflict, "the event already holds this photo", fields: ["duplicate": true, "hash": received.prefixed])
+                .conflict, "the event already holds this photo", duplicate: true, hash: received.prefixed)
         }
         guard case .supported(let sniffed) = MediaSniffer.sniff(form.fileHead) else {
             throw APIError(.badRequest, "the file is not a supported photo or video")
@@ -102,25 +101,22 @@ struct UploadController {
             let kind = bytes.map { bytes in bytes.withUnsafeBytes { MediaSniffer.refine(sniffed, $0) } } ?? sniffed
             return (kind, try Self.thumbnails(provided, path: path, kind: kind, thumbnailer: thumbnailer, bytes: bytes))
         }
-        let filename = (form.fields["filename"] ?? photo["fileName"] as? String ?? "photo")
+        let filename = form.fields["filename"] ?? photo.fileName ?? "photo"
         let item = ArchiveItem(
             hash: received, kind: kind, filename: filename,
-            capturedAt: (photo["dateTaken"] as? String).flatMap(RFC3339.parse), captureSource: nil,
+            capturedAt: photo.dateTaken.flatMap(RFC3339.parse), captureSource: nil,
             original: .temporaryFile(path: path, size: form.fileSize),
             thumbnail500: thumbnails.large, thumbnail200: thumbnails.small)
         let archive = self.archive
         guard try await BlockingWork.run({ try archive.store(item, inEvent: eventID) }) == .stored else {
             throw APIError(
-                .conflict, "the event already holds this photo", fields: ["duplicate": true, "hash": received.prefixed])
+                .conflict, "the event already holds this photo", duplicate: true, hash: received.prefixed)
         }
-        return JSONBody.response([
-            "success": true,
-            "photo": [
-                "id": "photo_" + received.hex.prefix(12), "filename": filename, "eventId": eventID,
-                "uploadedAt": RFC3339.format(Date()), "fileSize": form.fileSize, "hash": received.prefixed,
-            ],
-            "message": "Photo uploaded successfully",
-        ])
+        return APIResponse.response(
+            APIResponse.Uploaded(
+                photo: .init(
+                    id: "photo_" + received.hex.prefix(12), filename: filename, eventId: eventID,
+                    uploadedAt: RFC3339.format(Date()), fileSize: form.fileSize, hash: received.prefixed)))
     }
 
     /// The client's thumbnails when it sent both, else made here from the stored file (a video's

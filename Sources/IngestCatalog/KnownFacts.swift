@@ -3,7 +3,7 @@ import IngestCore
 
 /// What an earlier run learned of a file's content: enough to place it against a new event's
 /// window, and to tell whether the event holds it already, without opening it again.
-public struct FileFacts: Sendable, Equatable {
+public struct KnownFacts: Sendable, Equatable {
     /// The file as it was when these facts were learned: they hold only while it is unchanged.
     public var stamp: FileStamp
     public var sha256: ContentHash

@@ -1,0 +1,115 @@
+import Foundation
+import IngestCore
+import IngestPipeline
+
+/// One line of the per-file report (`--report`, NDJSON): one event's outcome for a file, or the
+/// file's as a whole.
+///
+/// The fields every line has are written even when they are null, so that a reader sees them
+/// all; the others only when they say something. `errorCode` is there, null when unknown, for
+/// failed and known broken files.
+public struct FileLine: Codable, Sendable, Equatable {
+    public var path: String
+    public var size: Int64?
+    public var sha256: String?
+    public var mediaType: String?
+    public var status: FileStatus
+    /// RFC 3339 UTC with `Z`.
+    public var captureTime: String?
+    public var captureSource: String?
+    public var localTime: String?
+    public var offset: String?
+    /// The event's name; null for a line about the file as a whole.
+    public var event: String?
+    public var scope: Scope
+    /// With several events: a photo outside every event's window, said once.
+    public var outsideEveryEvent: Bool?
+    public var assumedZone: String?
+    public var zone: String?
+    public var captureNotes: [String]?
+    /// A failed file's reason.
+    public var error: String?
+    public var errorCode: String?
+    /// Why a file that did not fail was skipped, counted as a duplicate or stored with a note.
+    public var reason: String?
+    public var outsideBySeconds: Double?
+    public var pair: Pair?
+    public var nearEdge: String?
+    public var dryRun: Bool?
+    public var knownBroken: Bool?
+
+    public enum Scope: String, Codable, Sendable {
+        /// The file as a whole: skipped, failed before any event, or outside every event.
+        case file
+        /// One event's outcome.
+        case event
+    }
+
+    /// The file a file was paired with, and why.
+    public struct Pair: Codable, Sendable, Equatable {
+        public var path: String
+        public var why: String
+    }
+
+    /// `event`'s outcome for the file, or with no event, the file's as a whole.
+    public init(_ outcome: FileOutcome, event: Event?) {
+        let capture = outcome.capture
+        self.path = PathBytes.unicode(outcome.path)
+        self.size = outcome.size
+        self.sha256 = outcome.sha256?.hex
+        self.mediaType = outcome.kind?.mediaType
+        self.status = outcome.status
+        self.captureTime = capture.map { RFC3339.format($0.instant) }
+        self.captureSource = capture?.source.rawValue
+        self.localTime = capture?.localTime?.description
+        self.offset = capture?.offset
+        self.event = event?.name
+        self.scope = event == nil ? .file : .event
+        if event == nil && outcome.status == .outside { self.outsideEveryEvent = true }
+        self.assumedZone = capture?.assumedZone
+        self.zone = capture?.zone
+        if let notes = capture?.notes, !notes.isEmpty { self.captureNotes = notes }
+        if outcome.status == .failed {
+            self.error = outcome.reason ?? "failed"
+        } else {
+            self.reason = outcome.reason
+        }
+        if outcome.status == .failed || outcome.knownBroken { self.errorCode = outcome.errorCode?.name }
+        // Outside each event by its own distance: a line for them all says none.
+        if event != nil { self.outsideBySeconds = outcome.outsideBy }
+        self.pair = outcome.pair.map { Pair(path: PathBytes.unicode($0.path), why: $0.reason) }
+        self.nearEdge = outcome.nearEdge?.description
+        if outcome.dryRun { self.dryRun = true }
+        if outcome.knownBroken { self.knownBroken = true }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var line = encoder.container(keyedBy: CodingKeys.self)
+        try line.encode(self.path, forKey: .path)
+        // Always there, null when unknown.
+        try line.encode(self.size, forKey: .size)
+        try line.encode(self.sha256, forKey: .sha256)
+        try line.encode(self.mediaType, forKey: .mediaType)
+        try line.encode(self.status, forKey: .status)
+        try line.encode(self.captureTime, forKey: .captureTime)
+        try line.encode(self.captureSource, forKey: .captureSource)
+        try line.encode(self.localTime, forKey: .localTime)
+        try line.encode(self.offset, forKey: .offset)
+        try line.encode(self.event, forKey: .event)
+        try line.encode(self.scope, forKey: .scope)
+        if self.status == .failed || self.knownBroken == true {
+            try line.encode(self.errorCode, forKey: .errorCode)
+        }
+        try line.encodeIfPresent(self.outsideEveryEvent, forKey: .outsideEveryEvent)
+        try line.encodeIfPresent(self.assumedZone, forKey: .assumedZone)
+        try line.encodeIfPresent(self.zone, forKey: .zone)
+        try line.encodeIfPresent(self.captureNotes, forKey: .captureNotes)
+        try line.encodeIfPresent(self.error, forKey: .error)
+        try line.encodeIfPresent(self.reason, forKey: .reason)
+        try line.encodeIfPresent(self.outsideBySeconds, forKey: .outsideBySeconds)
+        try line.encodeIfPresent(self.pair, forKey: .pair)
+        try line.encodeIfPresent(self.nearEdge, forKey: .nearEdge)
+        try line.encodeIfPresent(self.dryRun, forKey: .dryRun)
+        try line.encodeIfPresent(self.knownBroken, forKey: .knownBroken)
+    }
+}

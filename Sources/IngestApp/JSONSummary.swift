@@ -1,0 +1,70 @@
+import Foundation
+import IngestCore
+import IngestPipeline
+
+/// The `--json` document at the end of a run.
+///
+/// With one event: that event's ``EventSummary``, its fields at the top, and the run's time zone.
+/// With several: each event's summary under `events`, the run's `totals` (each file counted
+/// once), the photos outside every event's window, and the time zone.
+public struct JSONSummary: Codable, Sendable, Equatable {
+    public var events: [EventSummary]
+    /// The run's totals; nil for a run with one event, whose own figures are the run's.
+    public var totals: Totals?
+    public var outsideAllEvents: Int?
+    /// The zone EXIF times without an offset were read in.
+    public var timeZone: String
+
+    /// The run's own figures, each file counted once whatever the number of events.
+    public struct Totals: Codable, Sendable, Equatable {
+        public var files: Int
+        public var unchanged: Int
+        public var bytes: Int64
+        public var seconds: Double
+        public var filesPerSecond: Double
+    }
+
+    public init(_ run: RunSummary, outsideAllEvents: Int, timeZone: String) {
+        self.events = run.events.map(run.summary(of:))
+        self.timeZone = timeZone
+        guard run.events.count != 1 else { return }
+        self.outsideAllEvents = outsideAllEvents
+        self.totals = Totals(
+            files: run.filesDone, unchanged: run.filesUnchanged, bytes: run.bytesRead, seconds: run.elapsedSeconds,
+            filesPerSecond: run.filesPerSecond)
+    }
+
+    /// The first event's summary: the whole of a one-event run's.
+    public var event: EventSummary? { self.events.first }
+
+    private enum CodingKeys: String, CodingKey {
+        case events, totals, outsideAllEvents, timeZone
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if let totals = self.totals {
+            try container.encode(self.events, forKey: .events)
+            try container.encode(totals, forKey: .totals)
+            try container.encodeIfPresent(self.outsideAllEvents, forKey: .outsideAllEvents)
+        } else if let event = self.events.first {
+            try event.encode(to: encoder)
+        }
+        try container.encode(self.timeZone, forKey: .timeZone)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.timeZone = try container.decode(String.self, forKey: .timeZone)
+        if container.contains(.events) {
+            self.events = try container.decode([EventSummary].self, forKey: .events)
+            self.totals = try container.decodeIfPresent(Totals.self, forKey: .totals)
+            self.outsideAllEvents = try container.decodeIfPresent(Int.self, forKey: .outsideAllEvents)
+        } else {
+            self.events = [try EventSummary(from: decoder)]
+        }
+    }
+
+    /// The document as `--json` prints it: one line, keys sorted.
+    public var jsonText: String { CompactJSON.text(self) }
+}

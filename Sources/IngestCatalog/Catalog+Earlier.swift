@@ -1,0 +1,130 @@
+import Foundation
+import GRDB
+import IngestCore
+
+/// What earlier runs left in the catalog, read back by a new run: which files each event has
+/// done, and what was learned of them.
+extension Catalog {
+    /// What the catalog knows of `paths` for one destination in each of `events`, in one query
+    /// whatever the number of events.
+    ///
+    /// A nightly re-run asks this of every file it walks, so the answer costs no string per file.
+    /// The paths go in as one JSON array and come back as their positions in it. The columns only
+    /// some verdicts need (the window of an outside one, the reason of a failure) are read only
+    /// for those.
+    public func entries(for paths: [String], destination: String, events: [String]) async throws -> CatalogEntries {
+        guard !paths.isEmpty, !events.isEmpty else { return CatalogEntries(paths: paths.count, events: events.count) }
+        let arguments = StatementArguments([Self.jsonArray(paths), destination] + events)
+        return try await self.pool.read { db in
+            var found = CatalogEntries(paths: paths.count, events: events.count)
+            let statement = try db.cachedStatement(sql: Self.entriesQuery(events: events.count))
+            let rows = try Row.fetchCursor(statement, arguments: arguments)
+            while let row = try rows.next() {
+                let path: Int = row[0]
+                guard let event: Int = row[1], let status = FileStatus(rawValue: row[5]) else { continue }
+                let stamp = FileStamp(
+                    size: row[2], modifiedNanoseconds: row[3], inode: UInt64(bitPattern: row[4] as Int64))
+                found[path, event] = CatalogEntry(
+                    stamp: stamp, status: status,
+                    window: status == .outside ? Self.window(start: row[6], end: row[11]) : nil, reason: row[8],
+                    errorCode: row[9], assumedZone: row[7], positionUnused: row[10])
+            }
+            return found
+        }
+    }
+
+    /// The query of ``entries(for:destination:events:)``: `?1` the paths as a JSON array, `?2` the
+    /// destination, `?3`… the events.
+    static func entriesQuery(events: Int) -> String {
+        let parameters = (0..<events).map { "?\($0 + 3)" }
+        let eventIndex = parameters.enumerated().map { "WHEN \($0.element) THEN \($0.offset)" }.joined(separator: " ")
+        return """
+            SELECT p.key, CASE o.event \(eventIndex) END, f.size, f.mtime_ns, f.inode, o.status,
+                CASE WHEN o.status = 'outside' THEN o.window_start END,
+                CASE WHEN o.status = 'outside' THEN f.assumed_zone END,
+                CASE WHEN o.status = 'failed' THEN o.reason END,
+                CASE WHEN o.status = 'failed' THEN o.error_code END,
+                CASE WHEN o.status = 'outside' THEN f.position_unused ELSE 0 END,
+                CASE WHEN o.status = 'outside' THEN o.window_end END
+            FROM json_each(?1) p
+            JOIN file f ON f.path = p.value
+            JOIN outcome o ON o.path = f.path AND o.destination = ?2
+                AND o.event IN (\(parameters.joined(separator: ", ")))
+            """
+    }
+
+    /// The window whose ends are these instants (seconds since 1970; nil for an open end).
+    static func window(start: Double?, end: Double?) -> EventWindow {
+        EventWindow(
+            start: start.map(Date.init(timeIntervalSince1970:)), end: end.map(Date.init(timeIntervalSince1970:)))
+    }
+
+    /// `strings` as a JSON array, for SQLite's `json_each`.
+    static func jsonArray(_ strings: [String]) -> String {
+        var json = "["
+        json.reserveCapacity(strings.reduce(2) { $0 + $1.utf8.count + 3 })
+        for (index, string) in strings.enumerated() {
+            json += index == 0 ? "\"" : ",\""
+            if string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+                for scalar in string.unicodeScalars {
+                    switch scalar {
+                    case "\"": json += "\\\""
+                    case "\\": json += "\\\\"
+                    case _ where scalar.value < 0x20:
+                        let hex = String(scalar.value, radix: 16)
+                        json += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    default: json.unicodeScalars.append(scalar)
+                    }
+                }
+            } else {
+                json += string
+            }
+            json += "\""
+        }
+        return json + "]"
+    }
+
+    /// What earlier runs learned of the photos among `paths` (hash, kind, capture time), for those
+    /// that were read and dated.
+    public func facts(for paths: [String]) async throws -> [String: KnownFacts] {
+        guard !paths.isEmpty else { return [:] }
+        return try await self.pool.read { db in
+            var facts: [String: KnownFacts] = [:]
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT path, size, mtime_ns, inode, sha256, media_type, capture_time, capture_source,
+                        local_time, utc_offset, capture_notes, assumed_zone, capture_zone, position_unused
+                    FROM file
+                    WHERE sha256 IS NOT NULL AND capture_time IS NOT NULL AND path IN (\(databaseQuestionMarks(count: paths.count)))
+                    """,
+                arguments: StatementArguments(paths))
+            while let row = try rows.next() {
+                guard let hash = ContentHash(parsing: row[4] as String),
+                    let kind = MediaKind.allCases.first(where: { $0.mediaType == row[5] as String? }),
+                    let instant = RFC3339.parse(row[6] as String), let source = CaptureSource(rawValue: row[7])
+                else { continue }
+                let capture = Self.capture(
+                    instant: instant, source: source, localTime: row[8], offset: row[9], notes: row[10],
+                    assumedZone: row[11], zone: row[12], positionUnused: row[13])
+                let stamp = FileStamp(
+                    size: row[1], modifiedNanoseconds: row[2], inode: UInt64(bitPattern: row[3] as Int64))
+                facts[row[0]] = KnownFacts(stamp: stamp, sha256: hash, kind: kind, capture: capture)
+            }
+            return facts
+        }
+    }
+
+    /// A capture time as the file table holds it.
+    static func capture(
+        instant: Date, source: CaptureSource, localTime: String?, offset: String?, notes: String?, assumedZone: String?,
+        zone: String?, positionUnused: Bool = false
+    ) -> CaptureTime {
+        let offset = offset.flatMap(UTCOffset.parse)
+        // The wall clock the camera wrote is the instant seen at its offset.
+        let local = localTime != nil ? offset.map { LocalDateTime(instant, offsetSeconds: $0) } : nil
+        return CaptureTime(
+            instant: instant, localTime: local, offsetSeconds: offset, source: source, assumedZone: assumedZone,
+            zone: zone, positionUnused: positionUnused, notes: notes.map { $0.components(separatedBy: "; ") } ?? [])
+    }
+}

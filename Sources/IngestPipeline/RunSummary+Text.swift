@@ -1,0 +1,52 @@
+import Foundation
+import IngestCore
+
+extension RunSummary {
+    /// The end-of-run text. With one event: failures grouped by reason and skipped files, why
+    /// the run stopped, the elapsed time, and the summary line last, where the eye lands. With
+    /// several: each event's details, what holds for the whole run (said once), the elapsed time,
+    /// the photos outside every event's window, and last each event's summary line.
+    public func text(outsideAllEvents: Int = 0) -> String {
+        guard self.events.count != 1 else {
+            let report = self.events[0]
+            let elapsed = RunReport.elapsedLine(
+                self.elapsedSeconds, files: report.filesSeen, filesPerSecond: self.filesPerSecond(of: report),
+                bytes: report.bytesRead)
+            return (report.details + self.runLines + [elapsed, report.closingLine]).joined(separator: "\n")
+        }
+        var lines: [String] = []
+        let count = self.events.count
+        for (index, report) in self.events.enumerated() where !report.details.isEmpty {
+            lines.append("Event \(index + 1) of \(count), \(report.event.name):")
+            lines += report.details
+        }
+        lines += self.runLines
+        lines.append(
+            RunReport.elapsedLine(
+                self.elapsedSeconds, files: self.filesDone, filesPerSecond: self.filesPerSecond, bytes: self.bytesRead))
+        lines.append("All events: \(outsideAllEvents) photos outside every event's window")
+        for (index, report) in self.events.enumerated() {
+            lines.append("Event \(index + 1) of \(count), \(report.event.name): \(report.closingLine)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// What holds for the whole run, whatever the number of events: hidden entries passed over,
+    /// why the run stopped, a catalog problem. Said once.
+    public var runLines: [String] {
+        var lines: [String] = []
+        if self.hiddenEntries > 0 {
+            lines.append("Hidden files and folders passed over: \(self.hiddenEntries) (--include-hidden to take them)")
+        }
+        if let fatal = self.fatalError {
+            let gone = fatal.code == .serverUnreachable
+            lines.append("Stopped: \(fatal.message)" + (gone ? "; the files not done are left for the next run" : ""))
+        } else if self.interrupted {
+            lines.append("Stopped before the end: the next run picks up the files not done.")
+        }
+        if let problem = self.catalogProblem {
+            lines.append("Catalog: \(problem.message)")
+        }
+        return lines
+    }
+}

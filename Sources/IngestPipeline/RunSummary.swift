@@ -1,0 +1,81 @@
+import Foundation
+import IngestCore
+
+/// What a run did: what holds for the whole run, said once, and each event's report.
+///
+/// The walk, the clock, a stop and the destination belong to the run, whatever the number of
+/// events; what differs per event (counts, failures by reason, timings) is in ``events``.
+public struct RunSummary: Sendable {
+    /// Each event's report, in the order of the run's events.
+    public var events: [RunReport]
+    /// Entries the walk found (files, and those it could not look at): each must end with one
+    /// outcome in every event.
+    public var filesDiscovered = 0
+    /// Files that ended in every event, each counted once; of those, the ones no event needed
+    /// opened; and the bytes read.
+    public var filesDone = 0
+    public var filesUnchanged = 0
+    public var bytesRead: Int64 = 0
+    /// Hidden files and folders the walk passed over.
+    public var hiddenEntries = 0
+    public var elapsedSeconds = 0.0
+    /// Stopped by the user (Ctrl-C).
+    public var interrupted = false
+    /// Stopped before the end, by the user or by the run itself (a refused token, a server gone):
+    /// the files not reached have no outcome yet.
+    public var stoppedEarly = false
+    /// What stopped the run before its end (a refused token, a server that stopped answering),
+    /// if anything did.
+    public var fatalError: IngestError?
+    /// The first problem with the catalog: it did not stop the run, but the run did not go well.
+    public var catalogProblem: IngestError?
+    /// The destination's counters (requests, retries, bytes uploaded).
+    public var destinationStatistics: [String: Int] = [:]
+
+    public init(events: [RunReport]) {
+        self.events = events
+    }
+
+    /// Every file the walk found ended with exactly one outcome in `report`'s event; a stopped
+    /// run leaves the rest without one, for the next run.
+    public func totalsAgree(_ report: RunReport) -> Bool {
+        self.stoppedEarly ? report.filesSeen <= self.filesDiscovered : report.filesSeen == self.filesDiscovered
+    }
+
+    /// Files per second over the run, counting each file once and not those no event needed opened.
+    public var filesPerSecond: Double {
+        self.elapsedSeconds > 0 ? Double(self.filesDone - self.filesUnchanged) / self.elapsedSeconds : 0
+    }
+
+    /// Whether some file failed, or the catalog could not record everything.
+    public var hasFailures: Bool {
+        self.catalogProblem != nil || self.events.contains { $0.count(.failed) > 0 }
+    }
+
+    /// `report`'s summary as `--json` writes it and the catalog keeps it, with what holds for the
+    /// whole run.
+    public func summary(of report: RunReport) -> EventSummary {
+        var counts = EventSummary.StatusCounts()
+        for status in FileStatus.allCases { counts[status] = report.count(status) }
+        var stages: [String: EventSummary.StageFigures] = [:]
+        for stage in StageTimings.Stage.allCases {
+            guard let histogram = report.timings.histogram(stage) else { continue }
+            stages[stage.rawValue] = EventSummary.StageFigures(
+                count: histogram.count, p50Seconds: histogram.percentile(0.5) ?? 0,
+                p95Seconds: histogram.percentile(0.95) ?? 0, totalSeconds: histogram.total)
+        }
+        return EventSummary(
+            destination: report.destination, event: report.event.name, dryRun: report.dryRun,
+            interrupted: self.interrupted, files: report.filesSeen, counts: counts, unchanged: report.unchanged,
+            nearEdge: report.nearEdgeCount, knownBroken: report.knownBroken, datedByFileTime: report.datedByFileTime,
+            bytes: report.bytesRead, seconds: self.elapsedSeconds, filesPerSecond: self.filesPerSecond(of: report),
+            stages: stages, summary: report.summaryLine, closingLine: report.closingLine,
+            catalogProblem: self.catalogProblem?.message, stoppedBy: self.fatalError?.message,
+            transfers: self.destinationStatistics.isEmpty ? nil : self.destinationStatistics)
+    }
+
+    /// Files per second in `report`'s event, not counting those an earlier run finished.
+    public func filesPerSecond(of report: RunReport) -> Double {
+        self.elapsedSeconds > 0 ? Double(report.filesSeen - report.unchanged) / self.elapsedSeconds : 0
+    }
+}
