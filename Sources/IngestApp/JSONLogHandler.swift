@@ -20,18 +20,15 @@ struct JSONLogHandler: LogHandler {
     }
 
     func log(event: LogEvent) {
-        var object: [String: Any] = [:]
+        var object: [String: JSONValue] = [:]
         for (key, value) in self.metadata.merging(event.metadata ?? [:], uniquingKeysWith: { $1 }) {
             object[key] = Self.plain(value)
         }
-        object["timestamp"] = RFC3339.format(Date())
-        object["level"] = event.level.rawValue
-        object["message"] = event.message.description
-        object["logger"] = self.label
-        guard
-            var line = try? JSONSerialization.data(
-                withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-        else { return }
+        object["timestamp"] = .string(RFC3339.format(Date()))
+        object["level"] = .string(event.level.rawValue)
+        object["message"] = .string(event.message.description)
+        object["logger"] = .string(self.label)
+        guard var line = try? CompactJSON.data(object) else { return }
         line.append(UInt8(ascii: "\n"))
         // Whole lines, one at a time: lines from several threads never interleave.
         Self.output.withLock { _ in
@@ -41,20 +38,20 @@ struct JSONLogHandler: LogHandler {
 
     static let output = Locked(())
 
-    static func plain(_ value: Logger.Metadata.Value) -> Any {
+    static func plain(_ value: Logger.Metadata.Value) -> JSONValue {
         switch value {
-        case .string(let text): text
+        case .string(let text): .string(text)
         // Counts stay numbers for the log's readers.
         case .stringConvertible(let convertible):
             if let count = convertible as? Int {
-                count
+                .int(count)
             } else if let count = convertible as? Int64 {
-                count
+                .int(Int(count))
             } else {
-                convertible.description
+                .string(convertible.description)
             }
-        case .array(let values): values.map(Self.plain)
-        case .dictionary(let values): values.mapValues(Self.plain)
+        case .array(let values): .array(values.map(Self.plain))
+        case .dictionary(let values): .object(values.mapValues(Self.plain))
         }
     }
 }

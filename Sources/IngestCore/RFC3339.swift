@@ -8,57 +8,74 @@ public enum RFC3339 {
     /// Parses `2025-09-27T21:00:00Z`, `…+02:00`, `…` with no zone (UTC), fractional seconds,
     /// a space instead of `T`, and a bare date (midnight UTC).
     public static func parse(_ text: String) -> Date? {
-        let bytes = Array(text.trimmingCharacters(in: .whitespaces).utf8)
-        var index = 0
-        func number(_ width: Int) -> Int? {
-            guard index + width <= bytes.count, bytes[index..<index + width].allSatisfy(isDigit) else { return nil }
-            defer { index += width }
-            return Int(String(decoding: bytes[index..<index + width], as: UTF8.self))
-        }
-        func expect(_ character: Character) -> Bool {
-            guard index < bytes.count, bytes[index] == character.asciiValue else { return false }
-            index += 1
-            return true
-        }
-        guard let year = number(4), expect("-"), let month = number(2), expect("-"), let day = number(2) else {
-            return nil
-        }
+        var cursor = Cursor(Array(text.trimmingCharacters(in: .whitespaces).utf8))
+        guard let year = cursor.number(4), cursor.expect("-"), let month = cursor.number(2), cursor.expect("-"),
+            let day = cursor.number(2)
+        else { return nil }
         var time = LocalDateTime(year: year, month: month, day: day)
         var offset = 0
-        if index < bytes.count {
-            guard
-                bytes[index] == UInt8(ascii: "T") || bytes[index] == UInt8(ascii: "t")
-                    || bytes[index] == UInt8(ascii: " ")
+        if !cursor.atEnd {
+            guard cursor.expect("T") || cursor.expect("t") || cursor.expect(" "),
+                cursor.timeOfDay(into: &time), let parsed = cursor.offset()
             else { return nil }
-            index += 1
-            guard let hour = number(2), expect(":"), let minute = number(2) else { return nil }
+            offset = parsed
+        }
+        guard cursor.atEnd, time.isValid else { return nil }
+        return time.instant(offsetSeconds: offset)
+    }
+
+    /// A reading position in the bytes of a time.
+    private struct Cursor {
+        let bytes: [UInt8]
+        var index = 0
+
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+        var atEnd: Bool { self.index >= self.bytes.count }
+
+        /// `width` digits, as a number; nil (and nothing read) otherwise.
+        mutating func number(_ width: Int) -> Int? {
+            guard self.index + width <= self.bytes.count,
+                self.bytes[self.index..<self.index + width].allSatisfy(isDigit)
+            else { return nil }
+            defer { self.index += width }
+            return Int(String(decoding: self.bytes[self.index..<self.index + width], as: UTF8.self))
+        }
+
+        /// Reads `character` if it is next.
+        mutating func expect(_ character: Character) -> Bool {
+            guard !self.atEnd, self.bytes[self.index] == character.asciiValue else { return false }
+            self.index += 1
+            return true
+        }
+
+        /// `HH:MM`, then `:SS` and `.fraction` if they are there (milliseconds kept).
+        mutating func timeOfDay(into time: inout LocalDateTime) -> Bool {
+            guard let hour = self.number(2), self.expect(":"), let minute = self.number(2) else { return false }
             time.hour = hour
             time.minute = minute
-            if expect(":") {
-                guard let second = number(2) else { return nil }
-                time.second = second
-                if expect(".") {
-                    let start = index
-                    while index < bytes.count, isDigit(bytes[index]) { index += 1 }
-                    guard index > start else { return nil }
-                    let digits = String(decoding: bytes[start..<min(index, start + 3)], as: UTF8.self)
-                    time.millisecond = Int(digits.padding(toLength: 3, withPad: "0", startingAt: 0)) ?? 0
-                }
-            }
-            if index < bytes.count {
-                if bytes[index] == UInt8(ascii: "Z") || bytes[index] == UInt8(ascii: "z") {
-                    index += 1
-                } else {
-                    guard let parsed = UTCOffset.parse(String(decoding: bytes[index...], as: UTF8.self)) else {
-                        return nil
-                    }
-                    offset = parsed
-                    index = bytes.count
-                }
-            }
+            guard self.expect(":") else { return true }
+            guard let second = self.number(2) else { return false }
+            time.second = second
+            guard self.expect(".") else { return true }
+            let start = self.index
+            while !self.atEnd, isDigit(self.bytes[self.index]) { self.index += 1 }
+            guard self.index > start else { return false }
+            let digits = String(decoding: self.bytes[start..<min(self.index, start + 3)], as: UTF8.self)
+            time.millisecond = Int(digits.padding(toLength: 3, withPad: "0", startingAt: 0)) ?? 0
+            return true
         }
-        guard index == bytes.count, time.isValid else { return nil }
-        return time.instant(offsetSeconds: offset)
+
+        /// The zone designator: none or `Z` is UTC (0), else `±HH:MM`; nil for anything else.
+        mutating func offset() -> Int? {
+            guard !self.atEnd else { return 0 }
+            if self.expect("Z") || self.expect("z") { return 0 }
+            guard let parsed = UTCOffset.parse(String(decoding: self.bytes[self.index...], as: UTF8.self)) else {
+                return nil
+            }
+            self.index = self.bytes.count
+            return parsed
+        }
     }
 
     /// The finest step read and written: a millisecond.

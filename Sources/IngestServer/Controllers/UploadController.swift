@@ -63,7 +63,8 @@ struct UploadController {
         return try await self.store(form, user: user)
     }
 
-    func store(_ form: UploadForm, user: String) async throws -> Response {
+    /// What the form says it holds: the event, the photo's description and the hash it claims.
+    static func described(_ form: UploadForm) throws -> (eventID: String, photo: PhotoDescription, hash: ContentHash) {
         guard let eventID = form.fields["eventId"], !eventID.isEmpty else {
             throw APIError(.badRequest, "eventId is missing")
         }
@@ -74,6 +75,11 @@ struct UploadController {
         guard let claimed = photo.photoHash.flatMap(ContentHash.init(parsing:)) else {
             throw APIError(.badRequest, "photoHash is missing or not a SHA-256")
         }
+        return (eventID, photo, claimed)
+    }
+
+    func store(_ form: UploadForm, user: String) async throws -> Response {
+        let (eventID, photo, claimed) = try Self.described(form)
         try await EventAccess.check(user: user, event: eventID, archive: self.archive)
 
         let received = form.fileHash
