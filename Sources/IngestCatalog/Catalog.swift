@@ -19,8 +19,7 @@ public final class Catalog: Sendable {
         self.path = path
         try Self.checkPlace(path)
         do {
-            try FileManager.default.createDirectory(
-                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: Self.folder(of: path), withIntermediateDirectories: true)
             var configuration = Configuration()
             configuration.busyMode = .timeout(10)
             configuration.prepareDatabase { db in
@@ -38,7 +37,9 @@ public final class Catalog: Sendable {
                 let tables = try queue.read {
                     try Set(String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
                 }
-                if !tables.isEmpty && !tables.contains("outcome") {
+                // GRDB makes its own table before the first migration's transaction: a run killed
+                // between the two leaves that table alone, and the catalog is still to be made.
+                if !tables.subtracting(["grdb_migrations"]).isEmpty && !tables.contains("outcome") {
                     try queue.close()
                     let archive = tables.contains("event_photo")
                     throw IngestError(
@@ -101,15 +102,24 @@ public final class Catalog: Sendable {
                 .catalogUnusable, "the catalog \(path) is a folder; give --catalog a file (it is made if missing)")
         }
         // The nearest folder that exists is where the catalog, or the folders to it, must be made.
-        var folder = (path as NSString).deletingLastPathComponent
-        while !FileManager.default.fileExists(atPath: folder) && folder != "/" {
-            folder = (folder as NSString).deletingLastPathComponent
+        // A bare name's folder is the current one ("" has no parent but itself: issue 34's hang).
+        var folder = Self.folder(of: path)
+        while !FileManager.default.fileExists(atPath: folder) {
+            let parent = Self.folder(of: folder)
+            guard parent != folder else { break }
+            folder = parent
         }
         guard access(folder, W_OK | X_OK) != 0 else { return }
         throw IngestError(
             .catalogUnusable,
             "cannot \(exists ? "use" : "create") the catalog \(path): the folder \(folder) is not writable"
                 + (exists ? " (SQLite writes its journal beside the catalog)" : "") + "; pass another --catalog")
+    }
+
+    /// The folder `path` is in: `.` for a bare name, `/` for `/`.
+    static func folder(of path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "." : folder
     }
 
     /// Starts a run for one event and returns its id. The runs of one invocation over several

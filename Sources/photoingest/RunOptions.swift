@@ -33,7 +33,8 @@ struct RunOptions: ParsableArguments {
     @Option(help: .setting("catalog"))
     var catalog: String?
 
-    @Option(name: [.customLong("timezone"), .customLong("tz")], help: .setting("timezone"))
+    // Unconditional: a western offset (-07:00) is the value, not another option.
+    @Option(name: [.customLong("timezone"), .customLong("tz")], parsing: .unconditional, help: .setting("timezone"))
     var timezone: String?
 
     @Option(help: .setting("zone-data"))

@@ -87,6 +87,48 @@ import Testing
         #expect(try thumbnail(configured) == thumbnail(flag))
     }
 
+    @Test("A bare or relative catalog, archive and page path works from any folder (a bare catalog name hung report)")
+    func bareAndRelativePaths() throws {
+        let cli = CommandLine("bare-paths")
+        let work = cli.folder.appending("work")
+        let photos = work.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: TestEnvironment.repository.appendingPathComponent("samples/IMG_0001.jpg"),
+            to: photos.appendingPathComponent("IMG_0001.jpg"))
+        let environment = ["XDG_CONFIG_HOME": cli.folder.appending("config").path]
+        func photoingest(_ arguments: [String], in folder: URL) throws -> ProcessResult {
+            try runProgram(
+                TestEnvironment.photoingest.path, arguments, environment: environment, currentDirectory: folder,
+                timeout: 60)
+        }
+        let run = try photoingest(
+            ["run", "photos", "--archive", "archive", "--catalog", "cat.sqlite", "--timezone", "UTC", "--quiet"],
+            in: work)
+        #expect(run.status == 0 && !run.timedOut, "\(run.stderr)")
+        #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("cat.sqlite").path))
+        let report = try photoingest(["report", "cat.sqlite", "--html", "page.html"], in: work)
+        #expect(!report.timedOut, "photoingest report with a bare catalog name did not end")
+        #expect(report.status == 0, "\(report.stderr)")
+        #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("page.html").path))
+        let fromBelow = try photoingest(["report", "../cat.sqlite", "--html", "../again.html"], in: photos)
+        #expect(!fromBelow.timedOut && fromBelow.status == 0, "\(fromBelow.stderr)")
+        #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("again.html").path))
+    }
+
+    @Test("A western offset is a --timezone value, not another option: --timezone -07:00 and --tz -07:00")
+    func westernOffsets() throws {
+        let cli = CommandLine("western-offset")
+        for flag in ["--timezone", "--tz"] {
+            let run = try cli.run([
+                "run", TestEnvironment.repository.appendingPathComponent("samples/IMG_0001.jpg").path, "--archive",
+                cli.archive.path, "--catalog", cli.catalog.path, flag, "-07:00", "--dry-run",
+            ])
+            #expect(run.status == 0, "\(flag): \(run.stderr)")
+            #expect(run.stderr.contains("without an offset") && run.stderr.contains("GMT-0700"), "\(run.stderr)")
+        }
+    }
+
     @Test func anUnusableCatalogIsRefusedWithExit2AndLeftAlone() throws {
         let cli = CommandLine("bad-catalog")
         let photos = cli.folder.appending("photos")

@@ -89,6 +89,19 @@ import Testing
         #expect(stored.isDone(stamp: self.stamp, window: window, zone: "America/Los_Angeles"))
     }
 
+    @Test("A catalog whose first run was killed before its first migration committed is made, not refused")
+    func aCatalogKilledBeforeItsFirstMigrationIsMade() async throws {
+        // What GRDB writes before the first migration's transaction, and all a kill -9 there leaves.
+        try FileManager.default.createDirectory(
+            atPath: (self.path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try runProgram(
+            "sqlite3", [self.path, "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)"])
+        let catalog = try Catalog(path: self.path)
+        let run = try await catalog.beginRun(destination: "archive:/a", event: "default")
+        try await catalog.record([self.record("/p/a.jpg", .uploaded)], run: run)
+        #expect(try await catalog.outcomes(destination: "archive:/a", event: "default") == ["/p/a.jpg": .uploaded])
+    }
+
     @Test func aFileThatIsNotACatalogIsRefusedAndLeftAlone() throws {
         let path = self.folder.appending("notes.sqlite").path
         let text = Data(String(repeating: "my precious notes\n", count: 500).utf8)
