@@ -1,5 +1,6 @@
 import Configuration
 import Foundation
+import IngestCore
 import SystemPackage
 import TOMLKit
 import Yams
@@ -96,26 +97,10 @@ public struct ConfigFile {
     /// misspelt key would otherwise be ignored, and the run would use the default.
     func checkKeys(known: Set<String>) throws {
         for key in try self.topLevelKeys().sorted() where !known.contains(key) {
-            let closest = known.min { Self.distance(key, $0) < Self.distance(key, $1) }
-            let hint = closest.map { Self.distance(key, $0) <= 3 ? " (did you mean \($0)?)" : "" } ?? ""
+            let hint = EditDistance.nearest(to: key, among: known, limit: 3).map { " (did you mean \($0)?)" } ?? ""
             throw UsageError(
                 "The config file '\(self.path)' has the key '\(key)', which is no setting\(hint); "
                     + "`photoingest config show` lists them.")
         }
-    }
-
-    /// Levenshtein distance, for the hint.
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a)
-        let b = Array(b)
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1]
-            for (j, y) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }

@@ -47,7 +47,11 @@ public enum Defaults {
         }
         // Foundation names "UTC" "GMT"; its IANA name keeps what the user asked for recognisable.
         let identifier = name == "UTC" ? "Etc/UTC" : name
-        guard TimeZone.knownTimeZoneIdentifiers.contains(identifier) || identifier == "Etc/UTC",
+        // The IANA nautical zones (Etc/GMT+7 is UTC-07:00, the sign as POSIX has it) are zones,
+        // though Foundation does not list them.
+        guard
+            TimeZone.knownTimeZoneIdentifiers.contains(identifier) || identifier == "Etc/UTC"
+                || identifier.hasPrefix("Etc/GMT"),
             let zone = TimeZone(identifier: identifier)
         else {
             throw UsageError("--timezone '\(name)' is not a time zone this machine knows: \(hint).")

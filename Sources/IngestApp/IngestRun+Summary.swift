@@ -42,7 +42,14 @@ extension IngestRun {
                     + "outcome for event \(report.event.name); please report this bug", always: true)
             lostOutcomes = true
         }
-        console.summary(run.text(outsideAllEvents: display.outsideAll))
+        console.summary(run.text(outsideAllEvents: display.outsideAll, perFileReport: self.settings.report != nil))
+        if self.settings.quiet {
+            // --quiet silences the summary, never the reason the exit will not be 0.
+            if let fatal = run.fatalError { console.status("photoingest: stopped: \(fatal.message)", always: true) }
+            if let problem = run.catalogProblem {
+                console.status("photoingest: catalog: \(problem.message)", always: true)
+            }
+        }
         if self.settings.json {
             console.output(JSONSummary(run, outsideAllEvents: display.outsideAll, timeZone: zone.name).jsonText)
         }

@@ -50,6 +50,7 @@ public struct IngestRun {
         if self.settings.timezone == nil, let warning = Defaults.zoneVariableWarning() {
             console.status("warning: " + warning, always: true)
         }
+        for warning in self.settings.warnings { console.status("warning: " + warning, always: true) }
         let zones = try self.zoneBoundaries(console: console)
         self.announce(zone, zones: zones, console: console)
         // A dry run writes nothing, so it creates no catalog; an existing one still says what is done.

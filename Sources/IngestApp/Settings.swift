@@ -1,5 +1,6 @@
 import Configuration
 import Foundation
+import IngestCore
 import IngestTransport
 import Logging
 
@@ -43,6 +44,9 @@ public struct Settings {
     public var shown: [(key: String, value: String, source: String)] = []
     /// The config file read, if any.
     public var configFile: String?
+    /// What the user should hear about before the run: variables that look like settings but are
+    /// none (`PHOTOINGEST_NEAREDGE`), each with the setting it most likely meant.
+    public var warnings: [String] = []
 
     /// The settings of this run, from `given` (the flags), the environment and the config file,
     /// each read and checked as ``RunSetting/all`` declares it.
@@ -83,7 +87,19 @@ public struct Settings {
         try file?.checkKeys(known: resolution.keys)
         settings.shown = resolution.shown
         settings.configFile = file?.path
+        settings.warnings = Self.unknownVariables(in: environment, known: resolution.keys)
         return settings
+    }
+
+    /// The `PHOTOINGEST_*` variables no setting reads, each with the one it most likely meant: a
+    /// misspelt variable would otherwise be ignored without a word.
+    static func unknownVariables(in environment: [String: String], known keys: Set<String>) -> [String] {
+        let variables = Set(keys.map(ConfigFile.environmentName(of:))).union(["PHOTOINGEST_CONFIG"])
+        return environment.keys.filter { $0.hasPrefix("PHOTOINGEST_") && !variables.contains($0) }.sorted().map {
+            name in
+            let hint = EditDistance.nearest(to: name, among: variables, limit: 3).map { " (did you mean \($0)?)" }
+            return "\(name) is no setting's variable\(hint ?? ""); it was ignored"
+        }
     }
 
     /// `config show`'s text: the config file read, then one line per setting with its value
@@ -92,6 +108,7 @@ public struct Settings {
         var lines = [
             "# config file: " + (self.configFile ?? "none (no \(ConfigFile.defaultPaths.joined(separator: " or ")))")
         ]
+        lines += self.warnings.map { "# warning: " + $0 }
         let width = self.shown.map { $0.key.count + $0.value.count }.max() ?? 0
         for line in self.shown {
             let text = "\(line.key): \(line.value)"

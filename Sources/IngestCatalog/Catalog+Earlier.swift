@@ -88,13 +88,22 @@ extension Catalog {
     /// that were read and dated.
     public func facts(for paths: [String]) async throws -> [String: KnownFacts] {
         guard !paths.isEmpty else { return [:] }
+        // The failure in the bytes, if some event's outcome is one recorded for the file as the
+        // file table has it (not before a later record of the file, which may be of new bytes).
+        let inTheFile = IngestError.Code.inTheFile.map { "'\($0.name)'" }.joined(separator: ", ")
+        let failure = """
+            FROM outcome o WHERE o.path = file.path AND o.status = 'failed' AND o.error_code IN (\(inTheFile))
+                AND o.updated_at >= file.seen_at
+            ORDER BY o.updated_at DESC LIMIT 1
+            """
         return try await self.pool.read { db in
             var facts: [String: KnownFacts] = [:]
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
                     SELECT path, size, mtime_ns, inode, sha256, media_type, capture_time, capture_source,
-                        local_time, utc_offset, capture_notes, assumed_zone, capture_zone, position_unused
+                        local_time, utc_offset, capture_notes, assumed_zone, capture_zone, position_unused,
+                        (SELECT o.error_code \(failure)), (SELECT o.reason \(failure))
                     FROM file
                     WHERE sha256 IS NOT NULL AND capture_time IS NOT NULL AND path IN (\(databaseQuestionMarks(count: paths.count)))
                     """,
@@ -109,7 +118,8 @@ extension Catalog {
                     assumedZone: row[11], zone: row[12], positionUnused: row[13])
                 let stamp = FileStamp(
                     size: row[1], modifiedNanoseconds: row[2], inode: UInt64(bitPattern: row[3] as Int64))
-                facts[row[0]] = KnownFacts(stamp: stamp, sha256: hash, kind: kind, capture: capture)
+                let failure = (row[14] as String?).map { IngestError(IngestError.Code($0), row[15] ?? "failed") }
+                facts[row[0]] = KnownFacts(stamp: stamp, sha256: hash, kind: kind, capture: capture, failure: failure)
             }
             return facts
         }

@@ -9,11 +9,17 @@ public struct KnownFacts: Sendable, Equatable {
     public var sha256: ContentHash
     public var kind: MediaKind
     public var capture: CaptureTime
+    /// A failure in the file's own bytes (it does not decode) that an earlier run met, in any
+    /// event: the same bytes fail the same way in every event.
+    public var failure: IngestError?
 
-    public init(stamp: FileStamp, sha256: ContentHash, kind: MediaKind, capture: CaptureTime) {
+    public init(
+        stamp: FileStamp, sha256: ContentHash, kind: MediaKind, capture: CaptureTime, failure: IngestError? = nil
+    ) {
         self.stamp = stamp
         self.sha256 = sha256
         self.kind = kind
         self.capture = capture
+        self.failure = failure
     }
 }

@@ -38,7 +38,10 @@ public struct IngestError: Error, Sendable, CustomStringConvertible, Equatable {
         /// Whether the failure lies in the file's own bytes (it does not decode, or it is a
         /// decompression bomb): trying the same bytes again gives the same answer, so a later run
         /// leaves the unchanged file alone unless asked to retry it.
-        public var isInTheFile: Bool { self == .decodeFailed || self == .tooManyPixels }
+        public var isInTheFile: Bool { Self.inTheFile.contains(self) }
+
+        /// The codes of failures that lie in the file's own bytes.
+        public static let inTheFile: [Code] = [.decodeFailed, .tooManyPixels]
 
         /// Whether the failure stops the whole run, whichever file met it: a refused token, or a
         /// server that answers no one, fails every file after it too.

@@ -42,6 +42,13 @@ struct EarlierRuns: Sendable {
         // Facts only for the files some event still needs: a nightly re-run passes over the rest.
         let needed = files.filter { !self.plans[$0.position].pending.isEmpty }.map(\.file.path)
         self.facts = try await catalog.facts(for: needed)
+        guard !retryFailed else { return }
+        for (position, file) in files {
+            guard let known = self.facts[file.path], known.stamp == file.stamp, let failure = known.failure else {
+                continue
+            }
+            self.plans[position].broken(file, by: failure)
+        }
     }
 
     /// What each event still needs of a file, by event index.
@@ -52,6 +59,17 @@ struct EarlierRuns: Sendable {
         /// The events where an earlier run found these very bytes broken (none with
         /// `--retry-failed`): the outcome that says so.
         var knownBroken: [Int: FileOutcome] = [:]
+
+        /// Known broken in every event that still needs the file: an earlier run found these very
+        /// bytes broken in some event, and they are broken in each.
+        mutating func broken(_ file: DiscoveredFile, by failure: IngestError) {
+            for event in self.pending {
+                self.knownBroken[event] = FileOutcome(
+                    FileFacts(path: file.path, stamp: file.stamp),
+                    .knownBroken(reason: failure.message, code: failure.code))
+            }
+            self.pending = []
+        }
     }
 
     /// The plan of the file at `position` in the batch.

@@ -19,11 +19,16 @@ extension RunReport {
 
     /// What is worth a look in this event, before the summary: failures by reason, skipped files,
     /// known broken files, files dated by their mtime, photos near the window's edges.
-    public var details: [String] {
+    public var details: [String] { self.details(perFileReport: true) }
+
+    /// ``details``, pointing to the `--report` file when the run writes one, and to the option
+    /// that would when it does not.
+    public func details(perFileReport: Bool) -> [String] {
+        let everyOne = perFileReport ? "the --report file" : "--report FILE"
         var lines: [String] = []
         let failed = self.count(.failed)
         if failed > 0 {
-            lines.append("Failed: \(failed) (the --report file lists every one)")
+            lines.append("Failed: \(failed) (\(everyOne) lists every one)")
             for (reason, tally) in self.failureReasons.sorted(by: {
                 ($0.value.count, $1.key) > ($1.value.count, $0.key)
             }) {
@@ -70,7 +75,7 @@ extension RunReport {
             }
             if self.nearEdgeCount > self.nearEdge.count {
                 lines.append(
-                    "  … and \(self.nearEdgeCount - self.nearEdge.count) more (the --report file marks every one)")
+                    "  … and \(self.nearEdgeCount - self.nearEdge.count) more (\(everyOne) marks every one)")
             }
         }
         return lines

@@ -6,19 +6,24 @@ extension RunSummary {
     /// the run stopped, the elapsed time, and the summary line last, where the eye lands. With
     /// several: each event's details, what holds for the whole run (said once), the elapsed time,
     /// the photos outside every event's window, and last each event's summary line.
-    public func text(outsideAllEvents: Int = 0) -> String {
+    ///
+    /// `perFileReport`: whether the run writes a `--report` file, which the text points to.
+    public func text(outsideAllEvents: Int = 0, perFileReport: Bool = true) -> String {
         guard self.events.count != 1 else {
             let report = self.events[0]
             let elapsed = RunReport.elapsedLine(
                 self.elapsedSeconds, files: report.filesSeen, filesPerSecond: self.filesPerSecond(of: report),
                 bytes: report.bytesRead)
-            return (report.details + self.runLines + [elapsed, report.closingLine]).joined(separator: "\n")
+            return (report.details(perFileReport: perFileReport) + self.runLines + [elapsed, report.closingLine])
+                .joined(separator: "\n")
         }
         var lines: [String] = []
         let count = self.events.count
-        for (index, report) in self.events.enumerated() where !report.details.isEmpty {
+        for (index, report) in self.events.enumerated() {
+            let details = report.details(perFileReport: perFileReport)
+            guard !details.isEmpty else { continue }
             lines.append("Event \(index + 1) of \(count), \(report.event.name):")
-            lines += report.details
+            lines += details
         }
         lines += self.runLines
         lines.append(

@@ -36,11 +36,25 @@ struct Photoingest: AsyncParsableCommand {
         } catch {
             // The library's usage errors read as ArgumentParser's own, with the usage line.
             let error = (error as? UsageError).map { ValidationError($0.message) } ?? error
+            if let suggestion = Self.commandSuggestion() {
+                FileHandle.standardError.write(Data((suggestion + "\n").utf8))
+                Foundation.exit(ExitStatus.usage)
+            }
             if self.exitCode(for: error) == .validationFailure {
                 FileHandle.standardError.write(Data((self.fullMessage(for: error) + "\n").utf8))
                 Foundation.exit(ExitStatus.usage)
             }
             self.exit(withError: error)
         }
+    }
+
+    /// When the first word is no command but close to one (`rnu`), the command it likely meant.
+    static func commandSuggestion(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> String? {
+        guard let word = arguments.first, !word.hasPrefix("-") else { return nil }
+        let names = Self.configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+        guard !names.contains(word), let closest = EditDistance.nearest(to: word, among: names, limit: 2) else {
+            return nil
+        }
+        return "photoingest: '\(word)' is no command; did you mean '\(closest)'? (photoingest --help lists them)"
     }
 }

@@ -116,6 +116,19 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("again.html").path))
     }
 
+    @Test("The IANA nautical zones are zones: --timezone Etc/GMT+7 reads times at UTC-07:00")
+    func nauticalZones() throws {
+        let cli = CommandLine("nautical-zone")
+        // IMG_0004 has a wall time and no offset: it is read in the zone given.
+        let run = try cli.ingest(
+            [TestEnvironment.repository.appendingPathComponent("samples/IMG_0004.jpg")], ["--timezone", "Etc/GMT+7"])
+        #expect(run.status == 0, "\(run.result.stderr)")
+        let entry = try #require(run.entry(named: "IMG_0004.jpg"))
+        #expect(entry.captureSource == "exif-assumed-zone")
+        #expect(entry.offset == "-07:00" && entry.assumedZone == "Etc/GMT+7")
+        #expect(entry.captureTime == "2025-09-28T01:03:09Z")
+    }
+
     @Test("A western offset is a --timezone value, not another option: --timezone -07:00 and --tz -07:00")
     func westernOffsets() throws {
         let cli = CommandLine("western-offset")
@@ -127,6 +140,50 @@ import Testing
             #expect(run.status == 0, "\(flag): \(run.stderr)")
             #expect(run.stderr.contains("without an offset") && run.stderr.contains("GMT-0700"), "\(run.stderr)")
         }
+    }
+
+    @Test("A misspelt PHOTOINGEST_ variable is warned about with the setting it meant, not silently ignored")
+    func misspeltVariables() throws {
+        let cli = CommandLine("misspelt-variable")
+        let run = try cli.run(
+            [
+                "run", TestEnvironment.repository.appendingPathComponent("samples/IMG_0001.jpg").path, "--archive",
+                cli.archive.path, "--catalog", cli.catalog.path, "--timezone", "UTC", "--dry-run", "--quiet",
+            ], environment: ["PHOTOINGEST_NEAREDGE": "5"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "warning: PHOTOINGEST_NEAREDGE is no setting's variable (did you mean PHOTOINGEST_NEAR_EDGE?)"),
+            "\(run.stderr)")
+    }
+
+    @Test("Failures point to --report FILE when no report is written, to the report file when one is")
+    func failuresPointToTheReport() throws {
+        let cli = CommandLine("failures-report")
+        let photos = cli.folder.appending("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        var cut = try Data(contentsOf: TestEnvironment.repository.appendingPathComponent("samples/IMG_0001.jpg"))
+        cut.removeLast(cut.count / 2)
+        try cut.write(to: photos.appendingPathComponent("cut.jpg"))
+        let arguments = ["run", photos.path, "--archive", cli.archive.path, "--catalog", cli.catalog.path]
+        let without = try cli.run(arguments + ["--timezone", "UTC"])
+        let said = without.stdout + without.stderr
+        #expect(without.status == 1)
+        #expect(said.contains("Failed: 1 (--report FILE lists every one)"), "\(said)")
+        #expect(!said.contains("the --report file"))
+        let with = try cli.run(
+            arguments + ["--timezone", "UTC", "--retry-failed", "--report", cli.folder.appending("r.ndjson").path])
+        #expect((with.stdout + with.stderr).contains("Failed: 1 (the --report file lists every one)"))
+    }
+
+    @Test("A misspelt command is answered with the one it likely meant")
+    func misspeltCommand() throws {
+        let cli = CommandLine("misspelt-command")
+        let result = try cli.run(["rnu", "."])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("'rnu' is no command; did you mean 'run'?"), "\(result.stderr)")
+        // A word far from every command gets ArgumentParser's own answer.
+        #expect(!(try cli.run(["upload", "."])).stderr.contains("did you mean"))
     }
 
     @Test func anUnusableCatalogIsRefusedWithExit2AndLeftAlone() throws {

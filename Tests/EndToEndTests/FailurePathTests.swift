@@ -58,13 +58,14 @@ import Testing
     }
 
     @Test(
-        "A server killed mid-run: the run stops after --unreachable-timeout, says so once naming the server, exits 3 and leaves the rest pending; a re-run completes"
-    )
-    func serverKilledMidRun() throws {
+        "A server killed mid-run: the run stops after --unreachable-timeout, says so once naming the server (--quiet or not), exits 3 and leaves the rest pending; a re-run completes",
+        arguments: [false, true])
+    func serverKilledMidRun(quiet: Bool) throws {
         let server = try ReferenceServer(["--latency-ms", "150"])
         let event = try Self.addEvent(server)
         let cli = CommandLine("dead-server")
-        let (process, output) = try self.start(cli, server, ["--uploads", "3", "--unreachable-timeout", "3"])
+        let (process, output) = try self.start(
+            cli, server, ["--uploads", "3", "--unreachable-timeout", "3"] + (quiet ? ["--quiet"] : []))
         try self.waitForPhotos(on: server, 5)
         server.kill()
         let killed = Date()
@@ -162,6 +163,27 @@ import Testing
                 "failedFirstRun": failed, "knownBrokenSecondRun": second.summary?.event?.knownBroken ?? -1,
                 "bytesReadSecondRun": Int(second.summary?.event?.bytes ?? -1), "exitSecondRun": Int(second.status),
             ])
+    }
+
+    @Test("Bytes broken in one event are broken in every event: a new event neither decodes them again nor fails")
+    func knownBrokenInEveryEvent() throws {
+        let cli = CommandLine("known-broken-events")
+        let broken = cli.folder.appending("broken")
+        try FileManager.default.createDirectory(at: broken, withIntermediateDirectories: true)
+        var cut = try Data(contentsOf: TestEnvironment.repository.appendingPathComponent("samples/IMG_0001.jpg"))
+        cut.removeLast(cut.count / 2)
+        try cut.write(to: broken.appendingPathComponent("cut.jpg"))
+        let first = try cli.ingest([broken], ["--event", "Party", "--timezone", "UTC"])
+        #expect(first.status == 1 && first.count("failed") == 1)
+        let newEvent = try cli.ingest([broken], ["--event", "Brunch", "--timezone", "UTC"])
+        #expect(newEvent.status == 0, "\(newEvent.result.stderr.suffix(2_000))")
+        #expect(newEvent.count("failed") == 0 && newEvent.summary?.event?.knownBroken == 1)
+        #expect(newEvent.stages["thumbnail"] == nil, "the new event decoded the broken file again")
+        let entry = try #require(newEvent.entry(named: "cut.jpg"))
+        #expect(entry.knownBroken == true && entry.errorCode == "decodeFailed")
+        // Asked to, it tries them again.
+        let retried = try cli.ingest([broken], ["--event", "Brunch", "--timezone", "UTC", "--retry-failed"])
+        #expect(retried.count("failed") == 1)
     }
 
     @Test("A long list of failures comes grouped by reason, and the summary line is last")

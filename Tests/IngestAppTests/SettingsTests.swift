@@ -122,4 +122,20 @@ import Testing
         #expect(settings.connection.serverURL == "https://ann:hunter2@photos.example")
         #expect(self.shown(settings, "server")?.value.contains("hunter2") == false)
     }
+
+    @Test("A PHOTOINGEST_ variable no setting reads is warned about, with the one it most likely meant")
+    func unknownVariablesAreWarnedAbout() async throws {
+        let settings = try await self.resolve(
+            environment: [
+                "PHOTOINGEST_NEAREDGE": "5", "PHOTOINGEST_JOBS": "2", "PHOTOINGEST_CONFIG": "",
+                "PHOTOINGEST_COLOUR": "blue", "PATH": "/usr/bin",
+            ])
+        #expect(
+            settings.warnings == [
+                "PHOTOINGEST_COLOUR is no setting's variable; it was ignored",
+                "PHOTOINGEST_NEAREDGE is no setting's variable (did you mean PHOTOINGEST_NEAR_EDGE?); it was ignored",
+            ])
+        #expect(settings.nearEdge != 5)
+        #expect(settings.shownText.contains("# warning: PHOTOINGEST_NEAREDGE"))
+    }
 }

@@ -298,6 +298,16 @@ final class RecordingObserver: RunObserver {
         #expect(stoppedRun.totalsAgree(stopped))
     }
 
+    @Test("Without --report, the failures point to the option that lists them, not to a file there is none of")
+    func failuresPointToTheReport() {
+        var report = RunReport(destination: "d", event: Event(id: "e", name: "e"), dryRun: false)
+        report.add(self.outcome(.failed, reason: "decoding failed"))
+        let without = RunSummary(events: [report]).text(perFileReport: false)
+        #expect(without.hasPrefix("Failed: 1 (--report FILE lists every one)"))
+        #expect(!without.contains("the --report file"))
+        #expect(RunSummary(events: [report]).text(perFileReport: true).hasPrefix("Failed: 1 (the --report file"))
+    }
+
     @Test func skippedFilesAreGroupedByReason() {
         var report = RunReport(destination: "d", event: Event(id: "e", name: "e"), dryRun: false)
         for _ in 0..<4 { report.add(self.outcome(.skipped, reason: "not a photo")) }
