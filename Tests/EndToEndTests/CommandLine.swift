@@ -45,6 +45,17 @@ struct CommandLine {
 }
 
 extension CommandLine {
+    /// A folder `name` in this one holding `cut.jpg`: a sample photo cut in half, which keeps its
+    /// EXIF and fails to decode (a failure in its own bytes).
+    func folderWithACutPhoto(_ name: String) throws -> URL {
+        let folder = self.folder.appending(name)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var cut = try Data(contentsOf: TestEnvironment.repository.appendingPathComponent("samples/IMG_0001.jpg"))
+        cut.removeLast(cut.count / 2)
+        try cut.write(to: folder.appendingPathComponent("cut.jpg"))
+        return folder
+    }
+
     /// Starts `photoingest run` on one worker and returns once `count` originals are stored, well
     /// before the end: for tests that interrupt a run. Its output (both streams) is in the pipe.
     func startAndWaitForOriginals(_ corpus: URL, _ count: Int) throws -> (Process, Pipe) {

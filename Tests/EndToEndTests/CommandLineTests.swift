@@ -160,11 +160,7 @@ import Testing
     @Test("Failures point to --report FILE when no report is written, to the report file when one is")
     func failuresPointToTheReport() throws {
         let cli = CommandLine("failures-report")
-        let photos = cli.folder.appending("photos")
-        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
-        var cut = try Data(contentsOf: TestEnvironment.repository.appendingPathComponent("samples/IMG_0001.jpg"))
-        cut.removeLast(cut.count / 2)
-        try cut.write(to: photos.appendingPathComponent("cut.jpg"))
+        let photos = try cli.folderWithACutPhoto("photos")
         let arguments = ["run", photos.path, "--archive", cli.archive.path, "--catalog", cli.catalog.path]
         let without = try cli.run(arguments + ["--timezone", "UTC"])
         let said = without.stdout + without.stderr

@@ -168,11 +168,7 @@ import Testing
     @Test("Bytes broken in one event are broken in every event: a new event neither decodes them again nor fails")
     func knownBrokenInEveryEvent() throws {
         let cli = CommandLine("known-broken-events")
-        let broken = cli.folder.appending("broken")
-        try FileManager.default.createDirectory(at: broken, withIntermediateDirectories: true)
-        var cut = try Data(contentsOf: TestEnvironment.repository.appendingPathComponent("samples/IMG_0001.jpg"))
-        cut.removeLast(cut.count / 2)
-        try cut.write(to: broken.appendingPathComponent("cut.jpg"))
+        let broken = try cli.folderWithACutPhoto("broken")
         let first = try cli.ingest([broken], ["--event", "Party", "--timezone", "UTC"])
         #expect(first.status == 1 && first.count("failed") == 1)
         let newEvent = try cli.ingest([broken], ["--event", "Brunch", "--timezone", "UTC"])
