@@ -24,7 +24,7 @@ public struct ConfigFile {
 
     /// The file to read, or nil when none was named and the default one does not exist.
     static func locate(explicit: String?, environment: [String: String]) throws -> ConfigFile? {
-        let named = explicit ?? environment["PHOTOINGEST_CONFIG"].flatMap { $0.isEmpty ? nil : $0 }
+        let named = explicit ?? environment[Self.pathVariable].flatMap { $0.isEmpty ? nil : $0 }
         guard let named else {
             let existing = Self.defaultPaths.filter { FileManager.default.fileExists(atPath: $0) }
             guard existing.count < 2 else {
@@ -43,6 +43,9 @@ public struct ConfigFile {
         let folder = Defaults.xdg("XDG_CONFIG_HOME", fallback: ".config") + "/photoingest/"
         return [folder + "config.yaml", folder + "config.toml"]
     }
+
+    /// The variable that names the config file, when `--config` does not.
+    static let pathVariable = "PHOTOINGEST_CONFIG"
 
     /// The variable that sets `key`: `near-edge` is `PHOTOINGEST_NEAR_EDGE`.
     static func environmentName(of key: String) -> String {

@@ -94,7 +94,7 @@ public struct Settings {
     /// The `PHOTOINGEST_*` variables no setting reads, each with the one it most likely meant: a
     /// misspelt variable would otherwise be ignored without a word.
     static func unknownVariables(in environment: [String: String], known keys: Set<String>) -> [String] {
-        let variables = Set(keys.map(ConfigFile.environmentName(of:))).union(["PHOTOINGEST_CONFIG"])
+        let variables = Set(keys.map(ConfigFile.environmentName(of:))).union([ConfigFile.pathVariable])
         return environment.keys.filter { $0.hasPrefix("PHOTOINGEST_") && !variables.contains($0) }.sorted().map {
             name in
             let hint = EditDistance.nearest(to: name, among: variables, limit: 3).map { " (did you mean \($0)?)" }

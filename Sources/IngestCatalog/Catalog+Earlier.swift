@@ -89,23 +89,25 @@ extension Catalog {
     public func facts(for paths: [String]) async throws -> [String: KnownFacts] {
         guard !paths.isEmpty else { return [:] }
         // The failure in the bytes, if some event's outcome is one recorded for the file as the
-        // file table has it (not before a later record of the file, which may be of new bytes).
+        // file table has it (not before a later record of the file, which may be of new bytes):
+        // found once per file, its code and reason read from the row found.
         let inTheFile = IngestError.Code.inTheFile.map { "'\($0.name)'" }.joined(separator: ", ")
-        let failure = """
-            FROM outcome o WHERE o.path = file.path AND o.status = 'failed' AND o.error_code IN (\(inTheFile))
-                AND o.updated_at >= file.seen_at
-            ORDER BY o.updated_at DESC LIMIT 1
-            """
         return try await self.pool.read { db in
             var facts: [String: KnownFacts] = [:]
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
-                    SELECT path, size, mtime_ns, inode, sha256, media_type, capture_time, capture_source,
-                        local_time, utc_offset, capture_notes, assumed_zone, capture_zone, position_unused,
-                        (SELECT o.error_code \(failure)), (SELECT o.reason \(failure))
-                    FROM file
-                    WHERE sha256 IS NOT NULL AND capture_time IS NOT NULL AND path IN (\(databaseQuestionMarks(count: paths.count)))
+                    SELECT f.path, f.size, f.mtime_ns, f.inode, f.sha256, f.media_type, f.capture_time,
+                        f.capture_source, f.local_time, f.utc_offset, f.capture_notes, f.assumed_zone, f.capture_zone,
+                        f.position_unused, broken.error_code, broken.reason
+                    FROM file f
+                    LEFT JOIN outcome broken ON broken.rowid = (
+                        SELECT o.rowid FROM outcome o
+                        WHERE o.path = f.path AND o.status = 'failed' AND o.error_code IN (\(inTheFile))
+                            AND o.updated_at >= f.seen_at
+                        ORDER BY o.updated_at DESC LIMIT 1)
+                    WHERE f.sha256 IS NOT NULL AND f.capture_time IS NOT NULL
+                        AND f.path IN (\(databaseQuestionMarks(count: paths.count)))
                     """,
                 arguments: StatementArguments(paths))
             while let row = try rows.next() {

@@ -19,7 +19,8 @@ public final class Catalog: Sendable {
         self.path = path
         try Self.checkPlace(path)
         do {
-            try FileManager.default.createDirectory(atPath: Self.folder(of: path), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: FileSystem.folder(of: path), withIntermediateDirectories: true)
             var configuration = Configuration()
             configuration.busyMode = .timeout(10)
             configuration.prepareDatabase { db in
@@ -103,9 +104,9 @@ public final class Catalog: Sendable {
         }
         // The nearest folder that exists is where the catalog, or the folders to it, must be made.
         // A bare name's folder is the current one ("" has no parent but itself: issue 34's hang).
-        var folder = Self.folder(of: path)
+        var folder = FileSystem.folder(of: path)
         while !FileManager.default.fileExists(atPath: folder) {
-            let parent = Self.folder(of: folder)
+            let parent = FileSystem.folder(of: folder)
             guard parent != folder else { break }
             folder = parent
         }
@@ -114,12 +115,6 @@ public final class Catalog: Sendable {
             .catalogUnusable,
             "cannot \(exists ? "use" : "create") the catalog \(path): the folder \(folder) is not writable"
                 + (exists ? " (SQLite writes its journal beside the catalog)" : "") + "; pass another --catalog")
-    }
-
-    /// The folder `path` is in: `.` for a bare name, `/` for `/`.
-    static func folder(of path: String) -> String {
-        let folder = (path as NSString).deletingLastPathComponent
-        return folder.isEmpty ? "." : folder
     }
 
     /// Starts a run for one event and returns its id. The runs of one invocation over several

@@ -16,6 +16,12 @@ public enum FileSystem {
         guard renamed == 0 else { throw Errno(rawValue: errno) }
     }
 
+    /// The folder `path` is in: `.` for a bare name (whose folder would be ""), `/` for `/`.
+    public static func folder(of path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "." : folder
+    }
+
     /// What the last failed system call of this thread said, in the system's words.
     public static var lastError: String { Errno(rawValue: errno).description }
 

@@ -56,8 +56,7 @@ public struct OpenFile: Sendable {
 
     /// Reads until `buffer` is full or the file ends; returns how many bytes it holds.
     public func readFully(into buffer: inout [UInt8]) throws(Errno) -> Int {
-        try buffer.withUnsafeMutableBytes { bytes in Result { () throws(Errno) in try self.readFully(into: bytes) } }
-            .get()
+        try Self.typed { try buffer.withUnsafeMutableBytes { try self.readFully(into: $0) } }
     }
 
     /// Writes every byte of `bytes`.

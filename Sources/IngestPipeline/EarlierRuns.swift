@@ -63,12 +63,13 @@ struct EarlierRuns: Sendable {
         /// Known broken in every event that still needs the file: an earlier run found these very
         /// bytes broken in some event, and they are broken in each.
         mutating func broken(_ file: DiscoveredFile, by failure: IngestError) {
-            for event in self.pending {
-                self.knownBroken[event] = FileOutcome(
-                    FileFacts(path: file.path, stamp: file.stamp),
-                    .knownBroken(reason: failure.message, code: failure.code))
-            }
+            for event in self.pending { self.broken(file, in: event, reason: failure.message, code: failure.code) }
             self.pending = []
+        }
+
+        /// Known broken in the event at `event`, with the earlier failure's reason and code.
+        mutating func broken(_ file: DiscoveredFile, in event: Int, reason: String?, code: IngestError.Code?) {
+            self.knownBroken[event] = FileOutcome(FileFacts(file), .knownBroken(reason: reason, code: code))
         }
     }
 
@@ -90,9 +91,7 @@ struct EarlierRuns: Sendable {
             }
             if entry.isDone(stamp: file.stamp, window: window, zone: zone, readsPositions: readsPositions) { continue }
             if !retryFailed && entry.isKnownBroken(stamp: file.stamp) {
-                plan.knownBroken[event] = FileOutcome(
-                    FileFacts(path: file.path, stamp: file.stamp),
-                    .knownBroken(reason: entry.reason, code: entry.errorCode.map(IngestError.Code.init)))
+                plan.broken(file, in: event, reason: entry.reason, code: entry.errorCode.map(IngestError.Code.init))
             } else {
                 plan.pending.append(event)
             }

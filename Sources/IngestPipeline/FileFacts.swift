@@ -27,5 +27,10 @@ public struct FileFacts: Sendable, Equatable {
         self.pair = pair
     }
 
+    /// The facts of a file the walk found, before it is opened: its path and stamp.
+    public init(_ file: DiscoveredFile) {
+        self.init(path: file.path, stamp: file.stamp)
+    }
+
     public var size: Int64? { self.stamp?.size }
 }

@@ -27,7 +27,7 @@ extension Pipeline {
     static func examine(
         _ file: DiscoveredFile, known: KnownFacts?, stages: Stages, context: StageContext
     ) async -> Examination {
-        var facts = FileFacts(path: file.path, stamp: file.stamp)
+        var facts = FileFacts(file)
         var timings = StageTimings.Sample()
         if let known {
             facts.kind = known.kind

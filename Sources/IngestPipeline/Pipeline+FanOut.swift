@@ -81,7 +81,7 @@ extension Pipeline.FileResult {
     /// The result of a file no event needs: each event's outcome from `earlier` (known broken)
     /// or an "unchanged" one.
     init(unchanged file: DiscoveredFile, events: [Event], earlier: [Int: FileOutcome] = [:]) {
-        let unchanged = FileOutcome(FileFacts(path: file.path, stamp: file.stamp), .unchanged)
+        let unchanged = FileOutcome(FileFacts(file), .unchanged)
         self.init(outcomes: events.indices.map { earlier[$0] ?? unchanged }, unchanged: events.map { _ in true })
     }
 

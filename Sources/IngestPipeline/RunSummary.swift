@@ -43,9 +43,7 @@ public struct RunSummary: Sendable {
     }
 
     /// Files per second over the run, counting each file once and not those no event needed opened.
-    public var filesPerSecond: Double {
-        self.elapsedSeconds > 0 ? Double(self.filesDone - self.filesUnchanged) / self.elapsedSeconds : 0
-    }
+    public var filesPerSecond: Double { self.rate(self.filesDone - self.filesUnchanged) }
 
     /// Whether some file failed, or the catalog could not record everything.
     public var hasFailures: Bool {
@@ -75,7 +73,10 @@ public struct RunSummary: Sendable {
     }
 
     /// Files per second in `report`'s event, not counting those an earlier run finished.
-    public func filesPerSecond(of report: RunReport) -> Double {
-        self.elapsedSeconds > 0 ? Double(report.filesSeen - report.unchanged) / self.elapsedSeconds : 0
+    public func filesPerSecond(of report: RunReport) -> Double { self.rate(report.filesSeen - report.unchanged) }
+
+    /// `files` over the run's elapsed time; 0 before any time has passed.
+    private func rate(_ files: Int) -> Double {
+        self.elapsedSeconds > 0 ? Double(files) / self.elapsedSeconds : 0
     }
 }

@@ -15,8 +15,7 @@ public enum HTMLReportFile {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
             return "is a folder; name the report's file"
         }
-        let folder = (path as NSString).deletingLastPathComponent
-        let parent = folder.isEmpty ? "." : folder
+        let parent = FileSystem.folder(of: path)
         guard FileManager.default.fileExists(atPath: parent) else { return "the folder \(parent) does not exist" }
         guard FileManager.default.isWritableFile(atPath: parent) else { return "the folder \(parent) is not writable" }
         return nil

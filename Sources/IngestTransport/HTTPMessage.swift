@@ -55,8 +55,6 @@ public struct HTTPResponse: Sendable {
     public var status: Int
     public var headers: [String: String]
     public var body: Data
-
-    public var json: Any? { try? JSONSerialization.jsonObject(with: self.body) }
 }
 
 /// A transfer that did not produce a response: no connection, a timeout, a reset.

@@ -44,7 +44,7 @@ import Testing
 
         let response = try await self.send(request).get()
         #expect(response.status == 200)
-        #expect((response.json as? [String: Any])?["success"] as? Bool == true)
+        #expect((try? JSONSerialization.jsonObject(with: response.body) as? [String: Any])?["success"] as? Bool == true)
 
         let captured = try #require(listener.requests.first)
         #expect(listener.requests.count == 1)
