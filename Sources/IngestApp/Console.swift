@@ -30,10 +30,11 @@ struct Console {
             return
         }
         let handle = self.stdoutTaken ? FileHandle.standardError : FileHandle.standardOutput
-        handle.write(Data((text + "\n").utf8))
+        // A reader gone (`| head`) is not this run's failure: the text is dropped.
+        try? handle.write(contentsOf: Data((text + "\n").utf8))
     }
 
     func output(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        try? FileHandle.standardOutput.write(contentsOf: Data((text + "\n").utf8))
     }
 }

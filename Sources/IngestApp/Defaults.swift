@@ -26,12 +26,12 @@ public enum Defaults {
     /// Only IANA names and explicit offsets: an abbreviation means different things to different
     /// libraries (Foundation reads `PST` as Los Angeles with its DST, `EST` as a fixed -05:00), and
     /// `UTC+2` reads as the opposite sign in POSIX TZ.
-    public static func zone(named name: String?) throws -> TimeZone {
+    public static func zone(named name: String?, origin: String = "--timezone") throws -> TimeZone {
         guard let name else { return TimeZone.current }
         if name.first == "+" || name.first == "-" {
             guard let offset = UTCOffset.parse(name), let zone = TimeZone(secondsFromGMT: offset) else {
                 throw UsageError(
-                    "--timezone '\(name)' is not an offset ±HH:MM within ±14:00, e.g. +02:00 or -07:00.")
+                    "\(origin) '\(name)' is not an offset ±HH:MM within ±14:00, e.g. +02:00 or -07:00.")
             }
             return zone
         }
@@ -42,7 +42,7 @@ public enum Defaults {
             || (name.contains(where: { $0 == "+" || $0 == "-" }) && !name.contains("/"))
         {
             throw UsageError(
-                "--timezone '\(name)' is an abbreviation or a POSIX offset, which mean different things to different tools: \(hint)."
+                "\(origin) '\(name)' is an abbreviation or a POSIX offset, which mean different things to different tools: \(hint)."
             )
         }
         // Foundation names "UTC" "GMT"; its IANA name keeps what the user asked for recognisable.
@@ -54,7 +54,7 @@ public enum Defaults {
                 || identifier.hasPrefix("Etc/GMT"),
             let zone = TimeZone(identifier: identifier)
         else {
-            throw UsageError("--timezone '\(name)' is not a time zone this machine knows: \(hint).")
+            throw UsageError("\(origin) '\(name)' is not a time zone this machine knows: \(hint).")
         }
         return zone
     }

@@ -7,17 +7,19 @@ import SwiftCSV
 /// zone means UTC); an empty or missing end leaves the window open on that side. Names must be
 /// unique: in the archive an event is its name.
 enum EventsFile {
-    static func events(at path: String) throws -> [Event] {
+    /// The events the file at `path` lists; `origin` names the setting that gave the path.
+    static func events(at path: String, origin: String = "--events") throws -> [Event] {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw UsageError("--events: cannot read '\(path)'.")
+            throw UsageError("\(origin): cannot read '\(path)'.")
         }
         let text = String(decoding: data, as: UTF8.self)
+        let file = "\(origin): '\(path)'"
         let rows =
-            text.drop { $0.isWhitespace }.first == "[" ? try Self.jsonRows(text, path) : try Self.csvRows(text, path)
-        guard !rows.isEmpty else { throw UsageError("--events: '\(path)' lists no event.") }
+            text.drop { $0.isWhitespace }.first == "[" ? try Self.jsonRows(text, file) : try Self.csvRows(text, file)
+        guard !rows.isEmpty else { throw UsageError("\(file) lists no event.") }
         var seen: Set<String> = []
         return try rows.enumerated().map { index, row in
-            let place = "--events: entry \(index + 1) of '\(path)'"
+            let place = "\(origin): entry \(index + 1) of '\(path)'"
             guard let name = row["name"].map({ $0.trimmingCharacters(in: .whitespaces) }), !name.isEmpty else {
                 throw UsageError("\(place) has no name.")
             }
@@ -41,22 +43,23 @@ enum EventsFile {
         }
     }
 
-    private static func jsonRows(_ text: String, _ path: String) throws -> [[String: String]] {
+    /// `file` names the file as messages about it do: `--events: 'weekend.json'`.
+    private static func jsonRows(_ text: String, _ file: String) throws -> [[String: String]] {
         guard let array = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]] else {
-            throw UsageError("--events: '\(path)' is not a JSON array of objects with name, start and end.")
+            throw UsageError("\(file) is not a JSON array of objects with name, start and end.")
         }
         return array.map { object in object.compactMapValues { $0 as? String } }
     }
 
-    private static func csvRows(_ text: String, _ path: String) throws -> [[String: String]] {
+    private static func csvRows(_ text: String, _ file: String) throws -> [[String: String]] {
         let csv: NamedCSV
         do {
             csv = try NamedCSV(string: text, delimiter: .comma, loadColumns: false)
         } catch {
-            throw UsageError("--events: '\(path)' is neither JSON nor CSV: \(error)")
+            throw UsageError("\(file) is neither JSON nor CSV: \(error)")
         }
         guard csv.header.map({ $0.trimmingCharacters(in: .whitespaces) }).contains("name") else {
-            throw UsageError("--events: '\(path)' needs a header line naming its columns: name,start,end.")
+            throw UsageError("\(file) needs a header line naming its columns: name,start,end.")
         }
         return csv.rows.map { row in
             Dictionary(

@@ -37,6 +37,14 @@ public struct FileLine: Codable, Sendable, Equatable {
     public var nearEdge: String?
     public var dryRun: Bool?
     public var knownBroken: Bool?
+    /// A line of the archive's report, whose accepted files are said to be `stored`.
+    public var atArchive = false
+
+    enum CodingKeys: String, CodingKey {
+        case path, size, sha256, mediaType, status, captureTime, captureSource, localTime, offset, event, scope
+        case outsideEveryEvent, assumedZone, zone, captureNotes, error, errorCode, reason, outsideBySeconds, pair
+        case nearEdge, dryRun, knownBroken
+    }
 
     public enum Scope: String, Codable, Sendable {
         /// The file as a whole: skipped, failed before any event, or outside every event.
@@ -51,9 +59,11 @@ public struct FileLine: Codable, Sendable, Equatable {
         public var why: String
     }
 
-    /// `event`'s outcome for the file, or with no event, the file's as a whole.
-    public init(_ outcome: FileOutcome, event: Event?) {
+    /// `event`'s outcome for the file, or with no event, the file's as a whole; `atArchive` for a
+    /// run into the archive.
+    public init(_ outcome: FileOutcome, event: Event?, atArchive: Bool = false) {
         let capture = outcome.capture
+        self.atArchive = atArchive
         self.path = PathBytes.unicode(outcome.path)
         self.size = outcome.size
         self.sha256 = outcome.sha256?.hex
@@ -90,7 +100,7 @@ public struct FileLine: Codable, Sendable, Equatable {
         try line.encode(self.size, forKey: .size)
         try line.encode(self.sha256, forKey: .sha256)
         try line.encode(self.mediaType, forKey: .mediaType)
-        try line.encode(self.status, forKey: .status)
+        try line.encode(self.status.name(atArchive: self.atArchive), forKey: .status)
         try line.encode(self.captureTime, forKey: .captureTime)
         try line.encode(self.captureSource, forKey: .captureSource)
         try line.encode(self.localTime, forKey: .localTime)

@@ -11,13 +11,16 @@ import IngestZones
 import Logging
 
 extension IngestRun {
-    static func describe(_ window: EventWindow) -> String {
-        switch (window.start, window.end) {
-        case (nil, nil): "any capture time"
-        case (let start?, nil): "taken from \(RFC3339.format(start))"
-        case (nil, let end?): "taken until \(RFC3339.format(end))"
-        case (let start?, let end?): "taken \(RFC3339.format(start)) to \(RFC3339.format(end))"
-        }
+    static func describe(_ window: EventWindow, in zone: TimeZone? = nil) -> String {
+        let text =
+            switch (window.start, window.end) {
+            case (nil, nil): "any capture time"
+            case (let start?, nil): "taken from \(RFC3339.format(start))"
+            case (nil, let end?): "taken until \(RFC3339.format(end))"
+            case (let start?, let end?): "taken \(RFC3339.format(start)) to \(RFC3339.format(end))"
+            }
+        guard let zone, let local = window.wallClocks(in: zone) else { return text }
+        return text + " (\(local))"
     }
 
     /// The run's log: swift-log's text lines or JSON lines on standard error, at --log-level.
@@ -88,13 +91,15 @@ extension IngestRun {
         destination: String, started: Date
     ) async throws {
         if !self.settings.dryRun, let catalog,
-            let page = try await CatalogReport.page(
-                catalog, run: nil, nearEdgeMargin: TimeInterval(self.settings.nearEdge * 60))
+            var page = try await CatalogReport.page(
+                catalog, run: nil, nearEdgeMargin: TimeInterval(self.settings.nearEdge * 60),
+                otherOffsets: self.settings.timezone == nil ? [] : nil)
         {
+            page.zone = try? self.zone()
             try await HTMLReportFile.write(page, to: path, jobs: self.settings.jobs)
             return
         }
-        let fromRun = ReportPage(
+        var fromRun = ReportPage(
             title: "photoingest run, " + CatalogReport.title(started), destination: destination,
             dryRun: self.settings.dryRun,
             events: reports.map {
@@ -102,6 +107,7 @@ extension IngestRun {
                     name: $0.event.name, window: $0.event.window, summaryLine: $0.closingLine,
                     photos: photos?[$0.event.id] ?? [])
             })
+        fromRun.zone = try? self.zone()
         try await HTMLReportFile.write(fromRun, to: path, jobs: self.settings.jobs)
     }
 }

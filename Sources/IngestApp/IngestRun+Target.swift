@@ -28,15 +28,16 @@ extension IngestRun {
         let archivePath = Discovery.absolute(self.settings.archive)
         let name = self.settings.event.first ?? "default"
         let events =
-            try self.settings.eventsFile.map(EventsFile.events) ?? [
-                Event(id: name, name: name, window: try self.window())
-            ]
+            try self.settings.eventsFile.map {
+                try EventsFile.events(at: $0, origin: self.settings.origins.name("events"))
+            } ?? [Event(id: name, name: name, window: try self.window())]
         console.status(
             "Ingesting into the archive \(archivePath)"
                 + (self.settings.dryRun ? " (dry run: nothing will be written)" : ""))
         // A dry run creates nothing: it reads the archive if there is one, else finds it empty.
         guard !self.settings.dryRun else {
             let archive = try Archive(existingAt: archivePath)
+            if let archive { await Self.sayWindowChanges(of: events, in: archive, dryRun: true, console: console) }
             return RunTarget(
                 destination: ArchiveDestination(archive: archive, root: archivePath, io: context.io), events: events,
                 excludedPaths: [archivePath])
@@ -55,9 +56,25 @@ extension IngestRun {
         let archive = try Archive(root: archivePath)
         // Left by a run killed mid-write; an hour old, so another live run's are left alone.
         archive.removeStaleTemporaryFiles(olderThan: 3_600)
+        await Self.sayWindowChanges(of: events, in: archive, dryRun: false, console: console)
         return RunTarget(
             destination: ArchiveDestination(archive: archive, root: archivePath, io: context.io), events: events,
             excludedPaths: [archivePath], lock: lock)
+    }
+
+    /// Says which events the archive knows with another window: the run's replaces it in the
+    /// archive's index (the latest window is the event's), and the photos placed against the
+    /// old one keep their place.
+    static func sayWindowChanges(of events: [Event], in archive: Archive, dryRun: Bool, console: Console) async {
+        for event in events {
+            guard let known = try? await archive.event(id: event.id),
+                Self.describe(known.window) != Self.describe(event.window)
+            else { continue }
+            console.status(
+                "The archive's event \"\(event.name)\" was \(Self.describe(known.window)); "
+                    + "this run's window, \(Self.describe(event.window)), \(dryRun ? "would replace" : "replaces") it",
+                always: true)
+        }
     }
 
     /// The events to ingest into: those named with --event (by id, or by a name only one event

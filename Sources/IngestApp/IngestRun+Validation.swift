@@ -17,34 +17,43 @@ extension IngestRun {
             throw UsageError("'\(path)': no such file or folder to ingest.")
         }
         if let html = self.settings.html, let problem = HTMLReportFile.problem(writing: html) {
-            throw UsageError("--html '\(html)': \(problem)")
+            throw UsageError("\(self.settings.origins.name("html")) '\(html)': \(problem)")
         }
         _ = try self.window()
         _ = try self.zone()
         try self.settings.connection.validateServer()
         if self.settings.connection.serverURL == nil && self.settings.event.count > 1 {
-            throw UsageError("The archive takes one --event name per run.")
+            throw UsageError("The archive takes one event name per run (\(self.settings.origins.name("event"))).")
         }
-        if self.settings.eventsFile != nil
-            && (!self.settings.event.isEmpty || self.settings.from != nil || self.settings.until != nil)
-        {
-            throw UsageError("--events names every event with its window: drop --event, --from and --until.")
+        let origins = self.settings.origins
+        let windowKeys = [("from", self.settings.from), ("until", self.settings.until)].filter { $0.1 != nil }.map(\.0)
+        if self.settings.eventsFile != nil && (!self.settings.event.isEmpty || !windowKeys.isEmpty) {
+            let given = (self.settings.event.isEmpty ? [] : ["event"]) + windowKeys
+            throw UsageError(
+                "\(origins.name("events")) names every event with its window: drop \(origins.naming(given)).")
         }
         if self.settings.connection.serverURL != nil && self.settings.eventsFile != nil {
-            throw UsageError("With a server, the events come from the server: drop --events (--event picks some).")
+            throw UsageError(
+                "With a server, the events come from the server: drop \(origins.name("events")) (--event picks some).")
         }
-        if let file = self.settings.eventsFile { _ = try EventsFile.events(at: file) }
-        if self.settings.connection.serverURL != nil && (self.settings.from != nil || self.settings.until != nil) {
-            throw UsageError("With a server, the events' windows come from the server: drop --from and --until.")
+        if let file = self.settings.eventsFile { _ = try EventsFile.events(at: file, origin: origins.name("events")) }
+        if self.settings.connection.serverURL != nil && !windowKeys.isEmpty {
+            throw UsageError(
+                "With a server, the events' windows come from the server: drop \(origins.naming(windowKeys))"
+                    + " (an empty value, --from \"\", clears one).")
         }
         if self.settings.report == "-" && self.settings.json {
-            throw UsageError("--report - and --json both write to standard output; send the report to a file.")
+            throw UsageError(
+                "\(origins.naming(["report", "json"])) both write to standard output (report -); "
+                    + "send the report to a file.")
         }
     }
 
     func window() throws -> EventWindow {
-        func parse(_ text: String?, _ option: String, dayEnd: Bool) throws -> Date? {
+        let origins = self.settings.origins
+        func parse(_ text: String?, _ key: String, dayEnd: Bool) throws -> Date? {
             guard let text else { return nil }
+            let option = origins.name(key)
             guard let date = RFC3339.windowBound(text, isEnd: dayEnd) else {
                 throw UsageError(
                     "\(option) '\(text)' is not an RFC 3339 time or a date, e.g. 2025-09-27T21:00:00Z, 2025-09-27T14:00:00-07:00 or 2025-09-27."
@@ -53,16 +62,17 @@ extension IngestRun {
             return date
         }
         let window = EventWindow(
-            start: try parse(self.settings.from, "--from", dayEnd: false),
-            end: try parse(self.settings.until, "--until", dayEnd: true))
+            start: try parse(self.settings.from, "from", dayEnd: false),
+            end: try parse(self.settings.until, "until", dayEnd: true))
         if let start = window.start, let end = window.end, start > end {
-            throw UsageError("--from is after --until: the window would hold no photo.")
+            throw UsageError(
+                "\(origins.name("from")) is after \(origins.name("until")): the window would hold no photo.")
         }
         return window
     }
 
     func zone() throws -> TimeZone {
-        try Defaults.zone(named: self.settings.timezone)
+        try Defaults.zone(named: self.settings.timezone, origin: self.settings.origins.name("timezone"))
     }
 
     /// The zone boundaries: the file named by --zone-data (an error when unusable), else the first
@@ -72,7 +82,7 @@ extension IngestRun {
             do {
                 return try ZoneBoundaries(path: Discovery.absolute(path))
             } catch {
-                throw UsageError("--zone-data: \(error.message)")
+                throw UsageError("\(self.settings.origins.name("zone-data")): \(error.message)")
             }
         }
         for path in ZoneBoundaries.standardPaths() where FileManager.default.fileExists(atPath: path) {

@@ -19,9 +19,12 @@ public struct IngestRun {
     }
     /// Checks the settings, ingests, and returns the exit status (0 when every file ended well).
     ///
-    /// - Throws: ``UsageError`` for settings that cannot be used, ``IngestError`` when the run
-    ///   could not start or go on (see ``ExitStatus/of(_:)``).
+    /// A run that could not start or go on says why once, as a log line with `--log-format json`
+    /// and as `photoingest: error: …` otherwise, and returns ``ExitStatus/of(_:)`` of its error.
+    ///
+    /// - Throws: ``UsageError`` for settings that cannot be used.
     public func run() async throws -> Int32 {
+        Interrupts.ignoreBrokenPipes()
         let started = Date()
         let log = self.makeLog()
         do {
@@ -36,8 +39,13 @@ public struct IngestRun {
             // It could not start (or go on): the metrics say so, so that monitoring sees it.
             self.writeMetrics(
                 [], bytesRead: 0, started: started, exitStatus: ExitStatus.of(error), log: log)
-            log.error("\(error.message)", metadata: ["event": "run.failed", "error.code": "\(error.code)"])
-            throw error
+            // Said once: standard error carries either JSON lines or text, never both.
+            if self.settings.logFormat == .json {
+                log.error("\(error.message)", metadata: ["event": "run.failed", "error.code": "\(error.code)"])
+            } else {
+                FileHandle.standardError.write(Data("photoingest: error: \(error.message)\n".utf8))
+            }
+            return ExitStatus.of(error)
         }
     }
 
@@ -67,13 +75,17 @@ public struct IngestRun {
         defer { context.shutdown() }
 
         let target = try await self.target(context: context, console: console)
-        let reportWriter = try self.settings.report.map { path throws(IngestError) in try ReportWriter(path: path) }
+        let atArchive = target.destination.identity.hasPrefix(ArchiveDestination.identityPrefix)
+        let reportWriter = try self.settings.report.map { path throws(IngestError) in
+            try ReportWriter(path: path, atArchive: atArchive, onReaderGone: Interrupts.outputReaderGone)
+        }
         defer { reportWriter?.close() }
 
         let stop = StopRequest()
         Interrupts.install(stop, onStop: target.finishInFlight)
         let events = target.events
-        Self.announce(events, console: console)
+        self.sayHowBoundsRead(in: zone, console: console)
+        Self.announce(events, zone: zone, console: console)
         // One pass over the files for every event: each file is read, hashed and dated once.
         let configuration = self.configuration(
             events: events, limits: limits, zone: zone, zones: zones,
@@ -96,13 +108,38 @@ public struct IngestRun {
             destination: target.destination.identity, started: started, console: console, log: log)
     }
 
-    /// Names the run's events and their windows, before the first file.
-    static func announce(_ events: [Event], console: Console) {
+    /// Names the run's events and their windows (in UTC, and as the clocks of `zone` read
+    /// them), before the first file.
+    static func announce(_ events: [Event], zone: TimeZone, console: Console) {
         for (index, event) in events.enumerated() {
             let heading =
                 events.count > 1
                 ? "Event \(index + 1) of \(events.count): \(event.name), " : "Event \"\(event.name)\", "
-            console.status(heading + Self.describe(event.window))
+            console.status(heading + Self.describe(event.window, in: zone))
+        }
+        // A server may hold events of one name: the summary and the report name events.
+        for (name, alike) in Dictionary(grouping: events, by: \.name).sorted(by: { $0.key < $1.key })
+        where alike.count > 1 {
+            console.status(
+                "warning: \(alike.count) events are named \(name) (\(alike.map(\.id).joined(separator: ", "))): "
+                    + "the summary and the report name them alike; --event takes an id to pick one",
+                always: true)
+        }
+    }
+
+    /// With `--timezone`, a bound of `--from`/`--until` with no offset is still UTC: says so, and
+    /// what the other reading would be, since the two readings differ by hours.
+    func sayHowBoundsRead(in zone: TimeZone, console: Console) {
+        guard self.settings.timezone != nil, self.settings.connection.serverURL == nil else { return }
+        for (key, text, isEnd) in [("from", self.settings.from, false), ("until", self.settings.until, true)] {
+            guard let text, !RFC3339.namesItsOffset(text), let utc = RFC3339.windowBound(text, isEnd: isEnd) else {
+                continue
+            }
+            let inZone = utc.addingTimeInterval(-Double(zone.secondsFromGMT(for: utc)))
+            console.status(
+                "\(self.settings.origins.name(key)) \(text) names no offset: read as UTC, \(RFC3339.format(utc)); "
+                    + "in \(zone.name) (--timezone) it would be \(RFC3339.format(inZone)). Give an offset to say which.",
+                always: true)
         }
     }
 
@@ -126,7 +163,7 @@ public struct IngestRun {
     func configuration(
         events: [Event], limits: Limits, zone: TimeZone, zones: ZoneBoundaries?, excluded: [String], console: Console
     ) -> RunConfiguration {
-        RunConfiguration(
+        var configuration = RunConfiguration(
             paths: self.distinctPaths(console: console), events: events, includeHidden: self.settings.includeHidden,
             dryRun: self.settings.dryRun, limits: limits,
             timeZone: zone, zones: zones,
@@ -136,6 +173,8 @@ public struct IngestRun {
             excludedPaths: excluded,
             nearEdgeMargin: TimeInterval(self.settings.nearEdge * 60), shard: self.settings.shard.flatMap(Shard.init),
             retryFailed: self.settings.retryFailed)
+        configuration.zoneIsGuessed = self.settings.timezone == nil
+        return configuration
     }
 
     /// After the run: the HTML page, the log's closing lines and the metrics. Returns the exit

@@ -2,7 +2,7 @@ import Foundation
 import IngestCore
 import IngestPipeline
 
-/// The live progress line on a terminal: files done of total, photos/s, MB/s, uploads in flight,
+/// The live progress line on a terminal: files done of total, photos/s, MB/s, uploads sending and queued,
 /// ETA and the current file's name, redrawn at most 10 times a second on standard error.
 public final class ProgressLine {
     private let isEnabled: Bool
@@ -47,7 +47,7 @@ public final class ProgressLine {
     }
 
     /// The text of the line. Photos/s and the ETA are about the files that needed work (not those
-    /// skipped as unchanged); uploads in flight are shown when the destination uploads.
+    /// skipped as unchanged); uploads sending and queued are shown when the destination uploads.
     public static func render(_ progress: RunProgress, elapsed: Double, current: String, width: Int) -> String {
         let total = progress.discoveryDone ? "\(progress.discovered)" : "\(progress.discovered)+"
         let rate = Double(progress.done) / elapsed
@@ -58,7 +58,7 @@ public final class ProgressLine {
             let remaining = Int((Double(progress.discovered - progress.done) / rate).rounded())
             eta = String(format: "%d:%02d", remaining / 60, remaining % 60)
         }
-        let uploads = progress.uploadsInFlight.map { "\($0) uploads in flight  " } ?? ""
+        let uploads = progress.uploads.map { "\($0.sending) uploading, \($0.queued) queued  " } ?? ""
         let head = String(
             format: "%d/%@ files  %.1f photos/s  %.1f MB/s  %@ETA %@  ", progress.done, total, photosPerSecond,
             megabytesPerSecond, uploads, eta)

@@ -26,7 +26,7 @@ extension RunSetting {
         .text(
             "from", \.from, valueName: "time",
             help:
-                "Start of the event's window (RFC 3339; a time with no zone is UTC; a date alone, its first instant in UTC). Photos before it are outside."
+                "Start of the event's window (RFC 3339; a time with no zone is UTC; a date alone, its first instant in UTC). Photos before it are outside. An empty value clears one from the file or the environment."
         ),
         .text(
             "until", \.until, valueName: "time",
@@ -41,7 +41,7 @@ extension RunSetting {
         .number(
             "near-edge", \.nearEdge, valueName: "minutes",
             help:
-                "List photos outside the window by less than this, and those inside only thanks to an assumed zone (default 60).",
+                "List photos outside the window by less than this, and those inside that a guessed zone an hour off would put outside (default 60; 0 lists none).",
             allowed: 0...Defaults.maxNearEdge, problem: "must be 0 to \(Defaults.maxNearEdge) minutes"),
         .text(
             "shard", \.shard, valueName: "K/N",
@@ -84,7 +84,11 @@ extension RunSetting {
         .flag(
             "include-hidden", \.includeHidden, help: "Also ingest hidden files and folders (names starting with a dot)."
         ),
-        .flag("dry-run", \.dryRun, help: "Decide everything, write and upload nothing (neither archive nor catalog)."),
+        .flag(
+            "dry-run", \.dryRun,
+            help:
+                "Decode, thumbnail (in memory) and decide everything as a run would; write and upload nothing (neither archive nor catalog)."
+        ),
     ]
 
     /// What the run writes about itself.
@@ -105,7 +109,7 @@ extension RunSetting {
             default: { Settings.LogFormat.text.rawValue },
             parse: { text in
                 guard let format = Settings.LogFormat(rawValue: text) else {
-                    throw UsageError("log-format '\(text)' is not text or json.")
+                    throw UsageError("is not text or json.")
                 }
                 return format
             }),
@@ -117,8 +121,7 @@ extension RunSetting {
             default: { Settings.offTerminal ? "info" : "warning" },
             parse: { text in
                 guard let level = Logger.Level(rawValue: text) else {
-                    throw UsageError(
-                        "log-level '\(text)' is not one of trace, debug, info, notice, warning, error, critical.")
+                    throw UsageError("is not one of trace, debug, info, notice, warning, error, critical.")
                 }
                 return level
             }),
@@ -129,7 +132,7 @@ extension RunSetting {
             default: { Settings.offTerminal ? "30s" : "0" },
             parse: { text in
                 guard let seconds = Settings.seconds(text) else {
-                    throw UsageError("stats '\(text)' is not an interval such as 30s, 5m or 0.")
+                    throw UsageError("is not an interval such as 30s, 5m or 0.")
                 }
                 return seconds
             }),

@@ -50,7 +50,7 @@ public struct RunSetting: Sendable {
     ) -> RunSetting {
         RunSetting(key: key, kind: .number, valueName: valueName, help: help) { resolution, settings in
             let value = try resolution.int(key, settings[keyPath: field])
-            guard allowed.contains(value) else { throw UsageError("--\(key) \(problem).") }
+            guard allowed.contains(value) else { throw UsageError("\(resolution.origin(key)) \(problem).") }
             settings[keyPath: field] = value
         }
     }
@@ -62,19 +62,26 @@ public struct RunSetting: Sendable {
     ) -> RunSetting {
         RunSetting(key: key, kind: secret ? .secret : .text, valueName: valueName, help: help) { resolution, settings in
             let value = try resolution.optionalString(key, isSecret: secret)
-            if let value, let problem = check(value) { throw UsageError("--\(key) '\(value)' \(problem)") }
+            if let value, let problem = check(value) {
+                throw UsageError("\(resolution.origin(key)) '\(value)' \(problem)")
+            }
             settings[keyPath: field] = value
         }
     }
 
     /// Text with a default (shown by `config show`), turned into the setting's type by `parse`,
-    /// which throws the reason a value is refused.
+    /// which throws what is wrong with a refused value ("is not text or json.").
     static func parsed<Value>(
         _ key: String, _ field: WritableKeyPath<Settings, Value> & Sendable, valueName: String, help: String,
         default fallback: @escaping @Sendable () -> String, parse: @escaping @Sendable (String) throws -> Value
     ) -> RunSetting {
         RunSetting(key: key, kind: .text, valueName: valueName, help: help) { resolution, settings in
-            settings[keyPath: field] = try parse(try resolution.string(key, fallback()))
+            let text = try resolution.string(key, fallback())
+            do {
+                settings[keyPath: field] = try parse(text)
+            } catch let error as UsageError {
+                throw UsageError("\(resolution.origin(key)) '\(text)' \(error.message)")
+            }
         }
     }
 

@@ -18,11 +18,14 @@ public struct ServerSettings {
     public var unreachableTimeout = 30
     public var http2 = false
     public var insecure = false
+    /// Where each of these was given, as messages name them.
+    public var origins = SettingOrigins()
 
     public func validateServer() throws {
         guard let url = self.serverURL else { return }
-        for (option, value) in [("--server", url), ("--functions-url", self.functionsUrl)] {
+        for (key, value) in [("server", url), ("functions-url", self.functionsUrl)] {
             guard let value else { continue }
+            let option = self.origins.name(key)
             guard let parsed = URL(string: value), ["http", "https"].contains(parsed.scheme ?? ""), parsed.host != nil
             else {
                 throw UsageError(
@@ -30,6 +33,17 @@ public struct ServerSettings {
             }
         }
         _ = try self.tokenSource()
+    }
+
+    /// Where the tokens were given: a message about a token names its real source.
+    var tokenOrigin: TokenProvider.Origin {
+        if self.tokenCommand != nil {
+            let command = "the command of " + self.origins.name("token-command")
+            return TokenProvider.Origin(access: command, upload: command)
+        }
+        let access = self.origins.name("token")
+        return TokenProvider.Origin(
+            access: access, upload: self.uploadToken == nil ? access : self.origins.name("upload-token"))
     }
 
     func tokenSource() throws -> TokenProvider.Source {
@@ -69,7 +83,8 @@ public struct ServerSettings {
         return PhotoShareClient(
             address: ServerAddress(baseURL: url, functionsURL: self.functionsUrl),
             transport: try HTTPTransport(options: options),
-            tokens: TokenProvider(try self.tokenSource()), retry: RetryPolicy(retries: self.retries),
+            tokens: TokenProvider(try self.tokenSource(), origin: self.tokenOrigin),
+            retry: RetryPolicy(retries: self.retries),
             unreachableAfter: TimeInterval(self.unreachableTimeout))
     }
 }

@@ -8,6 +8,8 @@ struct SettingResolution {
     let file: ConfigFile?
     private(set) var keys: Set<String> = []
     private(set) var shown: [(key: String, value: String, source: String)] = []
+    /// Where each setting read came from, as messages name it.
+    private(set) var origins = SettingOrigins()
 
     init(reader: ConfigReader, sources: SettingSources, file: ConfigFile?) {
         self.reader = reader
@@ -19,11 +21,18 @@ struct SettingResolution {
         try self.optionalString(key, fallback: fallback) ?? fallback
     }
 
+    /// The text of `key`; an empty one (`--from ""`) clears what a lower source gave.
     mutating func optionalString(_ key: String, isSecret: Bool = false, fallback: String? = nil) throws -> String? {
-        let value = self.reader.string(forKey: ConfigKey(key), isSecret: isSecret)
+        var value = self.reader.string(forKey: ConfigKey(key), isSecret: isSecret)
+        if value?.isEmpty == true { value = nil }
         try self.note(
             key, value.map { isSecret ? "(secret, masked)" : Self.shown($0) } ?? fallback ?? "(none)", type: "text")
         return value
+    }
+
+    /// `key` as its origin names it, for a message about its value.
+    func origin(_ key: String) -> String {
+        self.origins.name(key)
     }
 
     /// A URL's credentials are never shown.
@@ -70,6 +79,11 @@ struct SettingResolution {
         self.keys.insert(key)
         let read = self.sources.read(key)
         let source = self.describe(read?.provider, key: key)
+        switch self.rank(key) {
+        case 1: self.origins.note(key, .init(name: ConfigFile.environmentName(of: key)))
+        case 2: self.origins.note(key, .init(name: key, file: self.file?.path))
+        default: break
+        }
         if read?.isMalformed == true {
             throw UsageError("The setting \(key) from \(source) is not a \(type).")
         }

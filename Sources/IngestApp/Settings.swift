@@ -42,6 +42,8 @@ public struct Settings {
 
     /// One line per setting, for `config show`: its key, value (secrets masked) and source.
     public var shown: [(key: String, value: String, source: String)] = []
+    /// Where each setting was given, as messages about its value name it.
+    public var origins = SettingOrigins()
     /// The config file read, if any.
     public var configFile: String?
     /// What the user should hear about before the run: variables that look like settings but are
@@ -86,6 +88,8 @@ public struct Settings {
         }
         try file?.checkKeys(known: resolution.keys)
         settings.shown = resolution.shown
+        settings.origins = resolution.origins
+        settings.connection.origins = resolution.origins
         settings.configFile = file?.path
         settings.warnings = Self.unknownVariables(in: environment, known: resolution.keys)
         return settings

@@ -9,12 +9,12 @@ extension Archive {
     /// with. Returns the temporary file's path, for ``moveIntoPlace(_:to:)``. Blocking.
     func copy(_ path: String, stamp: FileStamp, hash: ContentHash) throws(IngestError) -> String {
         let changed = IngestError(
-            .storeFailed, "\(path) changed since it was read; it will be read again on the next run")
+            .storeFailed, "the file changed since it was read; it will be read again on the next run")
         let source: OpenFile
         do {
             source = try OpenFile(path, O_RDONLY | O_NONBLOCK)
         } catch {
-            throw IngestError(.storeFailed, "cannot open \(path) again: \(error)")
+            throw IngestError(.storeFailed, "cannot open the file again: \(error)")
         }
         defer { source.close() }
         // A file swapped for a device, or still growing, must not fill the archive before the check.
@@ -48,19 +48,19 @@ extension Archive {
             do {
                 chunk = try source.read(into: &buffer)
             } catch {
-                throw IngestError(.storeFailed, "reading \(path) again failed: \(error)")
+                throw IngestError(.storeFailed, "reading the file again failed: \(error)")
             }
             if chunk == 0 { return (copied, hasher.finalize()) }
             copied += chunk
             guard copied <= limit else {
                 throw IngestError(
-                    .storeFailed, "\(path) changed since it was read; it will be read again on the next run")
+                    .storeFailed, "the file changed since it was read; it will be read again on the next run")
             }
             buffer.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[0..<chunk])) }
             do {
                 try target.writeAll(buffer[0..<chunk])
             } catch {
-                throw IngestError(.storeFailed, "writing the copy of \(path) failed: \(error)")
+                throw IngestError(.storeFailed, "writing the copy into the archive failed: \(error)")
             }
         }
     }

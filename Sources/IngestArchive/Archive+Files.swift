@@ -42,13 +42,13 @@ extension Archive {
             try file.sync()
         } catch {
             FileSystem.remove(temporary)
-            throw IngestError(.storeFailed, "storing \(relativePath) failed: \(error)")
+            throw IngestError(.storeFailed, "storing in the archive failed: \(relativePath): \(error)")
         }
         do {
             try FileSystem.rename(temporary, to: target)
         } catch {
             FileSystem.remove(temporary)
-            throw IngestError(.storeFailed, "storing \(relativePath) failed: \(error)")
+            throw IngestError(.storeFailed, "storing in the archive failed: \(relativePath): \(error)")
         }
     }
 
@@ -58,7 +58,7 @@ extension Archive {
         do {
             try FileSystem.createFolder(folder)
         } catch {
-            throw IngestError(.storeFailed, "cannot create \(folder): \(error)")
+            throw IngestError(.storeFailed, "cannot create a folder in the archive: \(folder): \(error)")
         }
     }
 
@@ -68,7 +68,7 @@ extension Archive {
         do {
             return (temporary, try OpenFile(temporary, O_WRONLY | O_CREAT | O_EXCL, permissions: 0o644))
         } catch {
-            throw IngestError(.storeFailed, "cannot create \(temporary): \(error)")
+            throw IngestError(.storeFailed, "cannot create a file in the archive: \(temporary): \(error)")
         }
     }
 
@@ -89,17 +89,17 @@ extension Archive {
         do {
             try file.writeAll(bytes)
         } catch {
-            failure = "writing \(relativePath) failed: \(error)"
+            failure = "writing to the archive failed: \(relativePath): \(error)"
         }
         if failure == nil {
-            do { try file.sync() } catch { failure = "syncing \(relativePath) failed: \(error)" }
+            do { try file.sync() } catch { failure = "syncing the archive failed: \(relativePath): \(error)" }
         }
         file.close()
         if failure == nil {
             do {
                 try FileSystem.rename(temporary, to: target)
             } catch {
-                failure = "renaming into \(relativePath) failed: \(error)"
+                failure = "renaming in the archive failed: \(relativePath): \(error)"
             }
         }
         if let failure {

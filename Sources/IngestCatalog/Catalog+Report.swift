@@ -20,12 +20,27 @@ extension Catalog {
                     SELECT id, invocation, started_at, finished_at, destination, event, event_name, summary
                     FROM run WHERE invocation = ? ORDER BY id
                     """, arguments: [invocation]
-            ).map { row in
-                RunRecord(
-                    id: row[0], invocation: row[1], startedAt: row[2], finishedAt: row[3], destination: row[4],
-                    event: row[5], eventName: row[6] ?? row[5], summary: row[7])
-            }
+            ).map(Self.runRecord)
         }
+    }
+
+    /// Every run the catalog records, oldest first: one record per event of each invocation.
+    public func runs() async throws -> [RunRecord] {
+        try await self.pool.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, invocation, started_at, finished_at, destination, event, event_name, summary
+                    FROM run ORDER BY id
+                    """
+            ).map(Self.runRecord)
+        }
+    }
+
+    static func runRecord(_ row: Row) -> RunRecord {
+        RunRecord(
+            id: row[0], invocation: row[1], startedAt: row[2], finishedAt: row[3], destination: row[4], event: row[5],
+            eventName: row[6] ?? row[5], summary: row[7])
     }
 
     /// Every outcome recorded for one destination and event by `run` or an earlier run: the event

@@ -36,18 +36,40 @@ public struct EventWindow: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether a photo's place relative to the window is worth a second look: where a wrong time
-    /// zone bites. `margin` is how close to an edge an outside photo must be to count.
-    public func nearEdge(_ capture: CaptureTime, margin: TimeInterval) -> NearEdge? {
+    /// zone bites. `margin` is how close to an edge an outside photo must be to count; 0 lists
+    /// nothing.
+    ///
+    /// A photo inside is listed only when its zone was guessed (this machine's, not one the user
+    /// gave) and a plausible other offset would put it outside: an hour either way (a clock left
+    /// on summer or winter time), or `otherOffsets`, those the run's other photos were taken at
+    /// (seconds east of UTC). `otherOffsets` nil says the zone was the user's: no guess.
+    public func nearEdge(_ capture: CaptureTime, margin: TimeInterval, otherOffsets: Set<Int>? = []) -> NearEdge? {
+        guard margin > 0 else { return nil }
         let distance = self.distance(to: capture.instant)
         if distance > 0 {
             return distance <= margin ? .outside(by: distance) : nil
         }
-        guard capture.source == .exifAssumedZone, let wall = capture.localTime else { return nil }
-        // The true offset lies somewhere in -12:00...+14:00; if some offset in that range puts the
-        // photo outside, it is inside only because of the zone that was assumed.
-        let earliest = Date(timeIntervalSince1970: wall.secondsAsIfUTC - 14 * 3_600)
-        let latest = Date(timeIntervalSince1970: wall.secondsAsIfUTC + 12 * 3_600)
-        return self.contains(earliest) && self.contains(latest) ? nil : .insideOnlyWithAssumedZone
+        guard capture.source == .exifAssumedZone, let wall = capture.localTime, let otherOffsets else { return nil }
+        let assumed = Int((wall.secondsAsIfUTC - capture.instant.timeIntervalSince1970).rounded())
+        for offset in otherOffsets.union([assumed - 3_600, assumed + 3_600]) where offset != assumed {
+            if !self.contains(Date(timeIntervalSince1970: wall.secondsAsIfUTC - Double(offset))) {
+                return .insideOnlyWithAssumedZone
+            }
+        }
+        return nil
+    }
+
+    /// The window as the clocks of `zone` read it, `2025-09-27T14:00:00 to 2025-09-27T22:00:00 in
+    /// America/Los_Angeles`, beside the UTC one wherever a window is shown: photos are read in
+    /// that zone. Nil for UTC, or a window open at both ends.
+    public func wallClocks(in zone: TimeZone) -> String? {
+        guard zone.secondsFromGMT() != 0 || zone.nextDaylightSavingTimeTransition != nil,
+            self.start != nil || self.end != nil
+        else { return nil }
+        func wall(_ date: Date?) -> String {
+            date.map { LocalDateTime($0, offsetSeconds: zone.secondsFromGMT(for: $0)).description } ?? "open"
+        }
+        return "\(wall(self.start)) to \(wall(self.end)) in \(zone.name)"
     }
 
     /// The window its ``description`` wrote; nil for other text.

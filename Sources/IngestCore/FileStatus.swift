@@ -1,6 +1,7 @@
 /// How one file ended in a run. Every file a run sees ends with exactly one of these.
 public enum FileStatus: String, Sendable, Codable, CaseIterable, Comparable {
-    /// Accepted by the destination (stored in the archive, or uploaded to the server).
+    /// Accepted by the destination (stored in the archive, or uploaded to the server): said
+    /// `stored` of the archive and `uploaded` of a server (``name(atArchive:)``).
     case uploaded
     /// The destination already holds these bytes for the event (or the run met them before).
     case duplicate
@@ -20,6 +21,27 @@ public enum FileStatus: String, Sendable, Codable, CaseIterable, Comparable {
 
     /// Whether a later run over the unchanged file has nothing left to do.
     public var isFinal: Bool { self != .failed && self != .pending }
+
+    /// The status in its destination's words: `stored` for a file the archive accepted,
+    /// `uploaded` for one a server accepted; the others read the same at both.
+    public func name(atArchive: Bool) -> String {
+        self == .uploaded && atArchive ? "stored" : self.rawValue
+    }
+
+    /// The status `name` says, in either destination's words.
+    public init?(name: String) {
+        self.init(rawValue: name == "stored" ? "uploaded" : name)
+    }
+
+    /// Reads either destination's word (a report of the archive says `stored`).
+    public init(from decoder: any Decoder) throws {
+        let name = try decoder.singleValueContainer().decode(String.self)
+        guard let status = FileStatus(name: name) else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "'\(name)' is no file status"))
+        }
+        self = status
+    }
 
     public static func < (lhs: FileStatus, rhs: FileStatus) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!

@@ -78,6 +78,15 @@ public enum RFC3339 {
         }
     }
 
+    /// Whether `text` (a time or a date) says its offset (`Z`, `+02:00`), rather than leaving it
+    /// to be read as UTC.
+    public static func namesItsOffset(_ text: String) -> Bool {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard trimmed.count > 10 else { return false }
+        let time = trimmed.dropFirst(10)
+        return time.hasSuffix("Z") || time.hasSuffix("z") || time.contains("+") || time.contains("-")
+    }
+
     /// The finest step read and written: a millisecond.
     public static let resolution: TimeInterval = 0.001
 

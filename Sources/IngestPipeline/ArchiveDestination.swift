@@ -19,7 +19,9 @@ public struct ArchiveDestination: Destination {
         self.init(archive: archive, root: archive.root, io: io)
     }
 
-    public var identity: String { "archive:" + self.root }
+    public var identity: String { Self.identityPrefix + self.root }
+    /// What an archive's identity starts with, before its folder.
+    public static let identityPrefix = "archive:"
 
     /// The event is registered now; its hashes are read on the first photo that needs them, so
     /// that a re-run with nothing new does not load them.

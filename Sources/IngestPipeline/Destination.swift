@@ -35,14 +35,14 @@ public protocol Destination: Sendable {
     /// Counters for the run's summary (requests, retries, …).
     var statistics: [String: Int] { get }
 
-    /// For a destination that uploads, the uploads begun and not ended, for the progress line.
-    var uploadsInFlight: Int? { get }
+    /// For a destination that uploads, its uploads sending and queued, for the progress line.
+    var uploads: UploadCounts? { get }
 }
 
 extension Destination {
     public var readsOriginalFromDisk: Bool { false }
     public var statistics: [String: Int] { [:] }
-    public var uploadsInFlight: Int? { nil }
+    public var uploads: UploadCounts? { nil }
 }
 
 public enum StoreResult: Sendable, Equatable {

@@ -6,9 +6,15 @@ import IngestCore
 public struct EventStage: Stage {
     /// Outside photos closer than this to a window are listed for a second look.
     public var nearEdgeMargin: TimeInterval
+    /// The offsets (seconds east of UTC) the run's photos were taken at, as far as they say:
+    /// plausible zones for a photo whose zone was guessed. Nil when the user gave the zone.
+    let offsetsSeen: Locked<Set<Int>>?
 
-    public init(nearEdgeMargin: TimeInterval) {
+    /// - Parameter zoneIsGuessed: whether times without an offset are read in this machine's zone
+    ///   (no `--timezone`): only then is a photo inside "only in the assumed zone".
+    public init(nearEdgeMargin: TimeInterval, zoneIsGuessed: Bool = true) {
         self.nearEdgeMargin = nearEdgeMargin
+        self.offsetsSeen = zoneIsGuessed ? Locked([]) : nil
     }
 
     public struct Input: Sendable {
@@ -26,10 +32,16 @@ public struct EventStage: Stage {
 
     /// One placement per event, in the order given.
     public func process(_ input: Input, context: StageContext) async throws(IngestError) -> [Placement] {
-        input.events.map { event in
+        let capture = input.capture
+        if !capture.source.isAssumed, let wall = capture.localTime {
+            let offset = Int((wall.secondsAsIfUTC - capture.instant.timeIntervalSince1970).rounded())
+            self.offsetsSeen?.withLock { _ = $0.insert(offset) }
+        }
+        let others = self.offsetsSeen?.withLock { $0 }
+        return input.events.map { event in
             Placement(
-                distance: event.window.distance(to: input.capture.instant),
-                nearEdge: event.window.nearEdge(input.capture, margin: self.nearEdgeMargin))
+                distance: event.window.distance(to: capture.instant),
+                nearEdge: event.window.nearEdge(capture, margin: self.nearEdgeMargin, otherOffsets: others))
         }
     }
 }

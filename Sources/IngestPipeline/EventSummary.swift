@@ -38,7 +38,8 @@ public struct EventSummary: Codable, Sendable, Equatable {
     /// The destination's counters (requests, retries, bytes uploaded), when it keeps any.
     public var transfers: [String: Int]?
 
-    /// How many files ended with each status.
+    /// How many files ended with each status, keyed by the status in the destination's words
+    /// (`stored` in the archive, `uploaded` at a server).
     public struct StatusCounts: Codable, Sendable, Equatable {
         public var uploaded = 0
         public var duplicate = 0
@@ -46,14 +47,35 @@ public struct EventSummary: Codable, Sendable, Equatable {
         public var failed = 0
         public var pending = 0
         public var skipped = 0
+        /// Counts of the archive's event, where accepted files are stored.
+        public var atArchive = false
 
-        public init() {}
+        public init(atArchive: Bool = false) {
+            self.atArchive = atArchive
+        }
 
+        /// A status's name as a key.
+        struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        /// Reads either destination's words; older catalogs said `uploaded` of the archive too.
         public init(from decoder: any Decoder) throws {
-            let values = try decoder.container(keyedBy: CodingKeys.self)
+            let values = try decoder.container(keyedBy: Key.self)
+            for key in values.allKeys {
+                guard let status = FileStatus(name: key.stringValue) else { continue }
+                self[status] = try values.decode(Int.self, forKey: key)
+                if key.stringValue == "stored" { self.atArchive = true }
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var values = encoder.container(keyedBy: Key.self)
             for status in FileStatus.allCases {
-                guard let key = CodingKeys(stringValue: status.rawValue) else { continue }
-                self[status] = try values.decodeIfPresent(Int.self, forKey: key) ?? 0
+                try values.encode(self[status], forKey: Key(stringValue: status.name(atArchive: self.atArchive)))
             }
         }
 

@@ -57,11 +57,11 @@ extension Pipeline {
     }
 
     /// Whether some event may take the file: it falls inside the event's window, and the event
-    /// does not hold its bytes yet. No claim is taken; a dry run never needs the bytes.
+    /// does not hold its bytes yet. No claim is taken. A dry run needs the bytes too: it decodes
+    /// them as the real run would.
     private static func someEventMayTake(
         _ examined: Examined, events: [Event], stages: Stages, context: StageContext
     ) async -> Bool {
-        guard !stages.dryRun else { return false }
         let placements =
             (try? await stages.event.process(.init(capture: examined.capture, events: events), context: context)) ?? []
         for (placement, event) in zip(placements, events) where placement.isInside {

@@ -77,12 +77,6 @@ extension Pipeline {
         _ examined: Examined, _ claims: inout FileClaims, _ placed: inout [Placed], events: [Event], stages: Stages,
         context: StageContext
     ) async {
-        if stages.dryRun {
-            // A dry run stores nothing; it says what a run would store.
-            for index in claims.held { placed[index].verdict = .wouldStore }
-            claims.settleAll(stored: true)
-            return
-        }
         guard var loaded = examined.loaded else {
             // Not met: fanOut reads a file known from an earlier run before placing it when an
             // event may take it, and hash sets only grow. Said as a failure, never as stored.
@@ -95,6 +89,13 @@ extension Pipeline {
         let started = clock.now
         guard let (thumbnails, note) = await Self.thumbnails(loaded, &claims, &placed, stages: stages, context: context)
         else { return }
+        if stages.dryRun {
+            // Decoded and thumbnailed in memory, so that what fails here fails in the real run;
+            // nothing is stored.
+            for index in claims.held { placed[index].verdict = .wouldStore }
+            claims.settleAll(stored: true)
+            return
+        }
         // The thumbnails' time counts once, in the first event's outcome.
         if let first = claims.held.first { placed[first].thumbnailSeconds = (clock.now - started).seconds }
         // An uploader that streams the original from its file needs none of the bytes while it waits.

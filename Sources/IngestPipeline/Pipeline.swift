@@ -58,7 +58,7 @@ public struct Pipeline: Sendable {
         let stages = Stages(
             captureTime: CaptureTimeStage(
                 resolver: CaptureTimeResolver(assumedZone: configuration.timeZone, zones: configuration.zones)),
-            event: EventStage(nearEdgeMargin: configuration.nearEdgeMargin),
+            event: EventStage(nearEdgeMargin: configuration.nearEdgeMargin, zoneIsGuessed: configuration.zoneIsGuessed),
             dedupe: DedupeStage(hashes: try await self.hashSets(configuration.events)),
             thumbnail: ThumbnailStage(thumbnailer: configuration.thumbnailer),
             store: StoreStage(destination: self.destination),

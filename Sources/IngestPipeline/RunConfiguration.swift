@@ -14,6 +14,8 @@ public struct RunConfiguration: Sendable {
     public var limits: Limits
     /// The zone for EXIF times that carry no offset, where the GPS position gives none.
     public var timeZone: TimeZone
+    /// Whether ``timeZone`` is this machine's rather than one the user gave: a guess.
+    public var zoneIsGuessed = true
     /// The zone boundaries that date photos by their GPS position; nil leaves positions unused.
     public var zones: (any ZoneMap)?
     public var thumbnailer: Thumbnailer

@@ -32,8 +32,8 @@ public struct RunProgress: Sendable, Equatable {
     public var discoveryDone = false
     /// Bytes read from the files that were read.
     public var bytesRead: Int64 = 0
-    /// Uploads begun and not ended, when the destination uploads.
-    public var uploadsInFlight: Int?
+    /// Uploads sending and queued, when the destination uploads.
+    public var uploads: UploadCounts?
 
     public init() {}
 }

@@ -59,7 +59,12 @@ public struct RunReport: Sendable {
         self.timings.add(outcome.timings)
         if outcome.nearEdge != nil {
             self.nearEdgeCount += 1
-            if self.nearEdge.count < Self.failureLimit { self.nearEdge.append(outcome) }
+            // The earliest by capture time, in time order, whichever order the files ended in.
+            self.nearEdge.append(outcome)
+            self.nearEdge.sort {
+                ($0.capture?.instant ?? .distantFuture, $0.path) < ($1.capture?.instant ?? .distantFuture, $1.path)
+            }
+            if self.nearEdge.count > Self.failureLimit { self.nearEdge.removeLast() }
         }
         if outcome.capture?.source == .fileMTime, outcome.status.isPlaced {
             self.datedByFileTime += 1
@@ -99,10 +104,13 @@ public struct RunReport: Sendable {
 
     public func count(_ status: FileStatus) -> Int { self.counts[status, default: 0] }
 
+    /// Whether the event is the archive's, whose accepted files are said to be stored.
+    public var atArchive: Bool { self.destination.hasPrefix(ArchiveDestination.identityPrefix) }
+
     /// The PhotoShare clients' summary: only the non-zero counts, in this order. "Uploaded" is
     /// what the server's own clients say; the archive says "Stored", a dry run what it would do.
     public var summaryLine: String {
-        let archive = self.destination.hasPrefix("archive:")
+        let archive = self.atArchive
         let verb = self.dryRun ? (archive ? "Would store" : "Would upload") : (archive ? "Stored" : "Uploaded")
         var parts: [String] = []
         if self.count(.uploaded) > 0 { parts.append("\(self.count(.uploaded)) \(verb)") }

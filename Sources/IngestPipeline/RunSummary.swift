@@ -53,7 +53,7 @@ public struct RunSummary: Sendable {
     /// `report`'s summary as `--json` writes it and the catalog keeps it, with what holds for the
     /// whole run.
     public func summary(of report: RunReport) -> EventSummary {
-        var counts = EventSummary.StatusCounts()
+        var counts = EventSummary.StatusCounts(atArchive: report.atArchive)
         for status in FileStatus.allCases { counts[status] = report.count(status) }
         var stages: [String: EventSummary.StageFigures] = [:]
         for stage in StageTimings.Stage.allCases {

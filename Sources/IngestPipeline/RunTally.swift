@@ -54,7 +54,7 @@ struct RunTally {
         self.progress.done += 1
         if unchanged { self.progress.unchanged += 1 }
         self.progress.bytesRead += bytesRead ?? 0
-        self.progress.uploadsInFlight = self.destination.uploadsInFlight
+        self.progress.uploads = self.destination.uploads
         self.observer.progressed(self.progress)
     }
 }

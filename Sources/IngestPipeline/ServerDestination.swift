@@ -30,7 +30,9 @@ public struct ServerDestination: Destination {
         return try await self.client.upload(upload) == .uploaded ? .stored : .duplicate
     }
 
-    public var uploadsInFlight: Int? { self.client.transferStatistics.uploadsInFlight }
+    public var uploads: UploadCounts? {
+        UploadCounts(begun: self.client.transferStatistics.uploadsInFlight, connections: self.client.requestsAtOnce)
+    }
 
     public var statistics: [String: Int] {
         let transfers = self.client.transferStatistics

@@ -23,6 +23,9 @@ struct PageView {
         let name: String
         let window: String
         let summary: String
+        /// What the counts below the run's line are of: the run's files, or the event's in the
+        /// catalog after the run (a re-run's line says "No photos stored" above "Stored: 8").
+        let countsHeading: String
         let counts: [Count]
         let timeline: TimelineView?
         let undated: String?
@@ -127,13 +130,18 @@ extension PageView {
             Legend(label: HTMLReport.label($0, archive: archive), glyph: HTMLReport.glyph($0), css: $0.rawValue)
         }
         self.events = page.events.enumerated().map { index, event in
-            EventView(event, anchor: "e\(index + 1)", archive: archive, pictures: pictures.sources)
+            EventView(
+                event, anchor: "e\(index + 1)", archive: archive, fromCatalog: page.fromCatalog, zone: page.zone,
+                pictures: pictures.sources)
         }
     }
 }
 
 extension PageView.EventView {
-    init(_ event: ReportEvent, anchor: String, archive: Bool, pictures: [String: String]) {
+    init(
+        _ event: ReportEvent, anchor: String, archive: Bool, fromCatalog: Bool, zone: TimeZone?,
+        pictures: [String: String]
+    ) {
         self.anchor = anchor
         self.name = event.name
         self.window =
@@ -141,7 +149,11 @@ extension PageView.EventView {
             ? "no window: every dated photo belongs"
             : (event.window.start.map(RFC3339.format) ?? "open") + " to "
                 + (event.window.end.map(RFC3339.format) ?? "open") + " (UTC)"
+                + (zone.flatMap { event.window.wallClocks(in: $0) }.map { "; " + $0 } ?? "")
         self.summary = event.summaryLine
+        self.countsHeading =
+            fromCatalog
+            ? "The event in the catalog after this run, files earlier runs did included:" : "This run's files:"
         var tiles: [(tile: Int, photo: ReportPhoto)] = []
         var sections: [PageView.Section] = []
         var counts: [PageView.Count] = []

@@ -9,6 +9,11 @@ public struct ReportPage: Sendable {
     public var generated: Date
     public var dryRun: Bool
     public var events: [ReportEvent]
+    /// Whether each event's photos are the catalog's after the run, files earlier runs did
+    /// included, rather than this run's outcomes alone.
+    public var fromCatalog = false
+    /// The zone the photos were read in: each window is shown in it as well as in UTC.
+    public var zone: TimeZone?
 
     public init(title: String, destination: String, generated: Date = Date(), dryRun: Bool, events: [ReportEvent]) {
         self.title = title

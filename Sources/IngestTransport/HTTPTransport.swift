@@ -38,6 +38,12 @@ public final class HTTPTransport: @unchecked Sendable {
     private var active: [ObjectIdentifier: Transfer] = [:]
 
     /// - Throws: ``IngestError`` when libcurl cannot be loaded.
+    /// How many requests can be on the wire at once: one a connection over HTTP/1.1; over
+    /// HTTP/2 a connection carries up to libcurl's default of 100 streams.
+    public var requestsAtOnce: Int {
+        self.options.http2 ? self.options.maxConnections * 100 : self.options.maxConnections
+    }
+
     public init(options: TransportOptions) throws(IngestError) {
         try CurlLibrary.bootstrap()
         self.options = options

@@ -57,15 +57,6 @@ public struct PhotoUpload: Sendable {
     }
 }
 
-/// What the client did, for the run's summary.
-public struct TransferStatistics: Sendable, Equatable {
-    public var requests = 0
-    public var retries = 0
-    public var bytesUploaded: Int64 = 0
-    /// Uploads begun and not ended: sending, waiting for a connection or for a retry.
-    public var uploadsInFlight = 0
-}
-
 /// The PhotoShare API, client side: events, the uploaded-hash sets and uploads, with
 /// authentication, retries and back-off.
 public final class PhotoShareClient: Sendable {
@@ -93,6 +84,9 @@ public final class PhotoShareClient: Sendable {
     }
 
     public var transferStatistics: TransferStatistics { self.statistics.withLock { $0 } }
+
+    /// How many uploads can be sending at once; those begun beyond it wait their turn.
+    public var requestsAtOnce: Int { self.transport.requestsAtOnce }
 
     /// After the first Ctrl-C: the transfers in flight may finish, but none is retried, and those
     /// still running after `seconds` are given up. Their files end pending, for the next run.
@@ -208,7 +202,7 @@ public final class PhotoShareClient: Sendable {
                     throw IngestError(
                         .tokenRefused,
                         "the server refused the \(kind.rawValue) token (401\(Self.detail(response))); "
-                            + "check --\(kind == .access ? "token" : "upload-token") or --token-command")
+                            + "check \(self.tokens.origin.of(kind))")
                 }
                 token = fresh
                 refreshed = true

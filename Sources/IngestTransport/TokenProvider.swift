@@ -14,6 +14,28 @@ public actor TokenProvider {
         case command(String)
     }
 
+    /// Where each token was given, as a message about a token names it: `PHOTOINGEST_TOKEN`,
+    /// `--upload-token`, `token in /etc/photoingest.yaml`, or the token command.
+    public struct Origin: Sendable {
+        public var access: String
+        public var upload: String
+
+        public init(access: String, upload: String) {
+            self.access = access
+            self.upload = upload
+        }
+
+        /// Tokens given on the command line, or printed by the command.
+        static func of(_ source: Source) -> Origin {
+            switch source {
+            case .fixed: Origin(access: "--token", upload: "--upload-token")
+            case .command: Origin(access: "--token-command", upload: "--token-command")
+            }
+        }
+
+        public func of(_ kind: TokenKind) -> String { kind == .access ? self.access : self.upload }
+    }
+
     struct Tokens: Sendable {
         var access: String
         var upload: String
@@ -31,15 +53,20 @@ public actor TokenProvider {
     static let commandTimeout: TimeInterval = 60
 
     private let source: Source
+    /// Where the tokens were given, named by every message about one.
+    public nonisolated let origin: Origin
     private let clock: @Sendable () -> Date
     private var current: Tokens?
     private var inFlight: Task<Tokens, any Error>?
     /// How many times the command ran.
     public private(set) var fetches = 0
 
-    /// - Parameter clock: the time now; tests pass one that they move on.
-    public init(_ source: Source, clock: @escaping @Sendable () -> Date = { Date() }) {
+    /// - Parameters:
+    ///   - origin: where the tokens were given (default: the flags, or the command).
+    ///   - clock: the time now; tests pass one that they move on.
+    public init(_ source: Source, origin: Origin? = nil, clock: @escaping @Sendable () -> Date = { Date() }) {
         self.source = source
+        self.origin = origin ?? .of(source)
         self.clock = clock
         if case .fixed(let access, let upload) = source { self.current = Tokens(access: access, upload: upload) }
     }
@@ -47,22 +74,22 @@ public actor TokenProvider {
     /// A token of `kind` that is not about to expire (fetching one if needed and possible).
     public func token(_ kind: TokenKind) async throws(IngestError) -> String {
         if let current = self.current {
-            if case .fixed = self.source { return try Self.checked(current.value(kind), kind) }
+            if case .fixed = self.source { return try self.checked(current.value(kind), kind) }
             if !Self.isDue(current.value(kind), fetched: current.fetched, now: self.clock()) {
-                return try Self.checked(current.value(kind), kind)
+                return try self.checked(current.value(kind), kind)
             }
         }
-        return try Self.checked(try await self.fetch().value(kind), kind)
+        return try self.checked(try await self.fetch().value(kind), kind)
     }
 
     /// A bearer token is visible ASCII with no spaces (RFC 6750's b64token and JWTs are): anything
     /// else, a line break above all, would change the request's headers. Refused without showing it.
-    static func checked(_ token: String, _ kind: TokenKind) throws(IngestError) -> String {
+    func checked(_ token: String, _ kind: TokenKind) throws(IngestError) -> String {
         guard !token.isEmpty, token.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
             throw IngestError(
                 .tokenRefused,
                 "the \(kind.rawValue) token holds characters no bearer token has (a space, a line break or "
-                    + "non-ASCII); check PHOTOINGEST_TOKEN, PHOTOINGEST_UPLOAD_TOKEN or --token-command")
+                    + "non-ASCII); check \(self.origin.of(kind))")
         }
         return token
     }

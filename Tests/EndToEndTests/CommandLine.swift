@@ -87,7 +87,7 @@ struct Ingest {
 
     var status: Int32 { self.result.status }
     func count(_ status: String) -> Int {
-        guard let counts = self.summary?.event?.counts, let status = FileStatus(rawValue: status) else { return -1 }
+        guard let counts = self.summary?.event?.counts, let status = FileStatus(name: status) else { return -1 }
         return counts[status]
     }
     func entry(named name: String) -> FileLine? {

@@ -271,12 +271,16 @@ import Testing
         let parsed = try Self.parsePrometheus(metrics)
         let files = try #require(parsed["photoingest_last_run_files"])
         func count(_ outcome: String) -> Double? { files.first { $0.0["outcome"] == outcome }?.1 }
-        #expect(count("uploaded") == 2)
+        // The archive stores: its files are never said to be uploaded.
+        #expect(count("stored") == 2)
+        #expect(count("uploaded") == nil)
         #expect(count("failed") == 1)
         #expect(files.allSatisfy { $0.0["event"] == "default" })
         #expect(parsed["photoingest_last_run_exit_status"]?.first?.1 == 1)
         #expect(parsed["photoingest_last_success_timestamp_seconds"]?.first?.1 == success)
         #expect((parsed["photoingest_last_run_read_bytes"]?.first?.1 ?? 0) > 0)
-        #expect(parsed["photoingest_last_run_stage_seconds"]?.contains { $0.0["stage"] == "thumbnail" } == true)
+        // Summed over the workers: busy time, named as such, not the stage's share of the run.
+        #expect(parsed["photoingest_last_run_stage_busy_seconds"]?.contains { $0.0["stage"] == "thumbnail" } == true)
+        #expect(parsed["photoingest_last_run_stage_seconds"] == nil)
     }
 }

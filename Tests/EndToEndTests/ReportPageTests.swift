@@ -100,6 +100,10 @@ import Testing
         #expect(rerun.count("uploaded") == 0)
         let rerunDOM = try Chromium.load(rerunPage).dom
         #expect(Self.counts(rerunDOM) == shown)
+        // The run's line and the catalog's state are two things, each named as what it is.
+        #expect(
+            rerunDOM.contains("This run:</b> <span data-summary=\"\">No photos stored"), "\(rerunDOM.prefix(3_000))")
+        #expect(rerunDOM.contains("The event in the catalog after this run, files earlier runs did included:"))
         #expect(Self.outsideOrder(rerunDOM) == order)
 
         // The first run drawn again from the catalog, found where the config file says: the same

@@ -33,7 +33,9 @@ import Testing
         #expect(object["event"] as? String == "Party")
         #expect(object["timeZone"] as? String == "Europe/Paris")
         #expect(object["events"] == nil && object["totals"] == nil)
-        #expect((object["counts"] as? [String: Int])?["uploaded"] == 1)
+        // The archive's event: its accepted file is stored, not uploaded.
+        #expect((object["counts"] as? [String: Int])?["stored"] == 1)
+        #expect((object["counts"] as? [String: Int])?["uploaded"] == nil)
         #expect(object["stoppedBy"] as? String == "the server did not answer")
         let back = try JSONDecoder().decode(JSONSummary.self, from: Data(summary.jsonText.utf8))
         #expect(back == summary)

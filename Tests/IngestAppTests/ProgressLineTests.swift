@@ -10,7 +10,8 @@ import Testing
     }
 
     func progress(
-        done: Int, unchanged: Int = 0, discovered: Int, discoveryDone: Bool, bytes: Int64 = 0, uploads: Int? = nil
+        done: Int, unchanged: Int = 0, discovered: Int, discoveryDone: Bool, bytes: Int64 = 0,
+        uploads: UploadCounts? = nil
     ) -> RunProgress {
         var progress = RunProgress()
         progress.done = done
@@ -18,7 +19,7 @@ import Testing
         progress.discovered = discovered
         progress.discoveryDone = discoveryDone
         progress.bytesRead = bytes
-        progress.uploadsInFlight = uploads
+        progress.uploads = uploads
         return progress
     }
 
@@ -33,11 +34,14 @@ import Testing
         #expect(early.contains("ETA --:--"))
     }
 
-    @Test("Against a server: the uploads in flight; photos/s counts only the files that needed work")
-    func showsUploadsInFlight() {
+    @Test("Against a server: the uploads sending and queued; photos/s counts only the files that needed work")
+    func showsUploadsSendingAndQueued() {
         let line = ProgressLine.render(
-            self.progress(done: 60, unchanged: 40, discovered: 100, discoveryDone: true, uploads: 6), elapsed: 10,
-            current: "/photos/IMG_0061.jpg", width: 120)
-        #expect(line.hasPrefix("60/100 files  2.0 photos/s  0.0 MB/s  6 uploads in flight  ETA 0:07  IMG_0061.jpg"))
+            self.progress(
+                done: 60, unchanged: 40, discovered: 100, discoveryDone: true,
+                uploads: UploadCounts(begun: 9, connections: 2)),
+            elapsed: 10, current: "/photos/IMG_0061.jpg", width: 120)
+        #expect(
+            line.hasPrefix("60/100 files  2.0 photos/s  0.0 MB/s  2 uploading, 7 queued  ETA 0:07  IMG_0061.jpg"))
     }
 }

@@ -56,28 +56,35 @@ import Testing
     }
 
     @Test(
-        "Each declared check refuses a value from any source, naming the option",
+        "Each declared check refuses a value from any source, naming it where it was given",
         arguments: [
-            ("jobs", "0", "--jobs must be at least 1."), ("max-pixels", "0", "--max-pixels must be at least 1."),
-            ("near-edge", "-1", "--near-edge must be 0 to 525600 minutes."),
-            ("near-edge", "525601", "--near-edge must be 0 to 525600 minutes."),
-            ("uploads", "0", "--uploads must be at least 1."), ("retries", "-1", "--retries cannot be negative."),
-            ("stall-timeout", "0", "--stall-timeout must be at least 1 second."),
-            ("unreachable-timeout", "0", "--unreachable-timeout must be at least 1 second."),
-            ("shard", "4/4", "--shard '4/4' is not K/N with 0 ≤ K < N"),
-            ("log-format", "xml", "log-format 'xml' is not text or json."),
-            ("log-level", "loud", "log-level 'loud' is not one of trace"),
-            ("stats", "often", "stats 'often' is not an interval such as 30s, 5m or 0."),
+            ("jobs", "0", "must be at least 1."), ("max-pixels", "0", "must be at least 1."),
+            ("near-edge", "-1", "must be 0 to 525600 minutes."),
+            ("near-edge", "525601", "must be 0 to 525600 minutes."),
+            ("uploads", "0", "must be at least 1."), ("retries", "-1", "cannot be negative."),
+            ("stall-timeout", "0", "must be at least 1 second."),
+            ("unreachable-timeout", "0", "must be at least 1 second."),
+            ("shard", "4/4", "'4/4' is not K/N with 0 ≤ K < N"),
+            ("log-format", "xml", "'xml' is not text or json."),
+            ("log-level", "loud", "'loud' is not one of trace"),
+            ("stats", "often", "'often' is not an interval such as 30s, 5m or 0."),
         ])
-    func checksRefuse(key: String, value: String, message: String) async throws {
+    func checksRefuse(key: String, value: String, problem: String) async throws {
         let variable = "PHOTOINGEST_" + key.uppercased().replacingOccurrences(of: "-", with: "_")
-        for source in ["environment", "file"] {
+        let file = try self.file("\(key): \(value)\n")
+        for (origin, given) in [
+            ("--\(key)", [key: Int(value).map(ConfigContent.int) ?? .string(value)]), (variable, [:]),
+            ("\(key) in \(file)", [:]),
+        ] {
             let error = await #expect(throws: UsageError.self) {
-                source == "environment"
-                    ? try await self.resolve(environment: [variable: value])
-                    : try await self.resolve(file: try self.file("\(key): \(value)\n"))
+                switch origin {
+                case variable: try await self.resolve(environment: [variable: value])
+                case _ where origin.hasPrefix("--"): try await self.resolve(given)
+                default: try await self.resolve(file: file)
+                }
             }
-            #expect(error?.message.hasPrefix(message) == true, "\(source): \(error?.message ?? "no error")")
+            let message = origin + " " + problem
+            #expect(error?.message.hasPrefix(message) == true, "\(origin): \(error?.message ?? "no error")")
         }
     }
 

@@ -160,7 +160,7 @@ import Testing
         #expect(error?.code == .tokenRefused)
         #expect(
             error?.message
-                == "the server refused the access token (401: invalid or expired token); check --token or --token-command"
+                == "the server refused the access token (401: invalid or expired token); check --token"
         )
         #expect(error?.message.contains("access-token") == false)
         // Fixed tokens cannot be replaced: one request, not a retry loop.

@@ -17,8 +17,12 @@ struct ReportCommand: AsyncParsableCommand {
             The catalog and --near-edge default to what `run` would use (flags, PHOTOINGEST_*
             variables, the config file). An older catalog is brought to the current schema.
 
+            --list prints the catalog's runs instead, one line each: the id --run takes, when it \
+            began, where it went and each event's summary line.
+
             Examples:
               photoingest report --html last-run.html
+              photoingest report /srv/state/catalog.sqlite --list
               photoingest report /srv/state/catalog.sqlite --run 42 --html run-42.html
             """)
 
@@ -28,7 +32,10 @@ struct ReportCommand: AsyncParsableCommand {
     @OptionGroup var configFile: ConfigFileOption
 
     @Option(help: ArgumentHelp("Write the page to this file.", valueName: "file"))
-    var html: String
+    var html: String?
+
+    @Flag(help: "List the catalog's runs (id, start, destination, each event's summary) instead of drawing one.")
+    var list = false
 
     @Option(help: ArgumentHelp("A run's id (any of its events'); default: the latest run.", valueName: "id"))
     var run: Int64?
@@ -46,8 +53,13 @@ struct ReportCommand: AsyncParsableCommand {
     var jobs = Defaults.cores
 
     func validate() throws {
-        if let problem = HTMLReportFile.problem(writing: self.html) {
-            throw ValidationError("--html '\(self.html)': \(problem)")
+        switch (self.html, self.list) {
+        case (nil, false): throw ValidationError("Give --html FILE to draw a run's page, or --list to see the runs.")
+        case (_?, true): throw ValidationError("--list prints the runs; --html draws one: give one of them.")
+        default: break
+        }
+        if let html = self.html, let problem = HTMLReportFile.problem(writing: html) {
+            throw ValidationError("--html '\(html)': \(problem)")
         }
         if self.thumbnails < 0 { throw ValidationError("--thumbnails cannot be negative.") }
         if self.jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
@@ -58,8 +70,12 @@ struct ReportCommand: AsyncParsableCommand {
         given["catalog"] = self.catalog.map { .string($0) }
         given["near-edge"] = self.nearEdge.map { .int($0) }
         let settings = try await Settings.resolve(given: given, configPath: self.configFile.config)
+        guard let html = self.html else {
+            print(try await CatalogPage(settings: settings).list())
+            return
+        }
         try await CatalogPage(settings: settings).write(
-            run: self.run, to: self.html, thumbnails: self.thumbnails, jobs: self.jobs)
-        print("HTML report: \(self.html)")
+            run: self.run, to: html, thumbnails: self.thumbnails, jobs: self.jobs)
+        print("HTML report: \(html)")
     }
 }
