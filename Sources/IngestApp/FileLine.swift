@@ -37,13 +37,38 @@ public struct FileLine: Codable, Sendable, Equatable {
     public var nearEdge: String?
     public var dryRun: Bool?
     public var knownBroken: Bool?
+    /// The body that took the file, once it was read: make, model and serial, each null when
+    /// the file does not say.
+    public var camera: Camera?
+    /// What a clock offset added to the camera's clock (`-01:02:30`), and the time the camera
+    /// wrote before it; absent when no offset applied.
+    public var clockOffset: String?
+    public var cameraTime: String?
     /// A line of the archive's report, whose accepted files are said to be `stored`.
     public var atArchive = false
 
     enum CodingKeys: String, CodingKey {
         case path, size, sha256, mediaType, status, captureTime, captureSource, localTime, offset, event, scope
         case outsideEveryEvent, assumedZone, zone, captureNotes, error, errorCode, reason, outsideBySeconds, pair
-        case nearEdge, dryRun, knownBroken
+        case nearEdge, dryRun, knownBroken, camera, clockOffset, cameraTime
+    }
+
+    /// The camera body, its three fields always written, null when unknown.
+    public struct Camera: Codable, Sendable, Equatable {
+        public var make: String?
+        public var model: String?
+        public var serial: String?
+
+        init(_ body: CameraBody) {
+            (self.make, self.model, self.serial) = (body.make, body.model, body.serial)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var fields = encoder.container(keyedBy: CodingKeys.self)
+            try fields.encode(self.make, forKey: .make)
+            try fields.encode(self.model, forKey: .model)
+            try fields.encode(self.serial, forKey: .serial)
+        }
     }
 
     public enum Scope: String, Codable, Sendable {
@@ -70,7 +95,7 @@ public struct FileLine: Codable, Sendable, Equatable {
         self.mediaType = outcome.kind?.mediaType
         self.status = outcome.status
         self.captureTime = capture.map { RFC3339.format($0.instant) }
-        self.captureSource = capture?.source.rawValue
+        self.captureSource = capture?.sourceName
         self.localTime = capture?.localTime?.description
         self.offset = capture?.offset
         self.event = event?.name
@@ -91,6 +116,11 @@ public struct FileLine: Codable, Sendable, Equatable {
         self.nearEdge = outcome.nearEdge?.description
         if outcome.dryRun { self.dryRun = true }
         if outcome.knownBroken { self.knownBroken = true }
+        if outcome.kind != nil { self.camera = Camera(outcome.camera ?? CameraBody()) }
+        if let capture, let seconds = capture.clockOffset {
+            self.clockOffset = ClockOffset.format(seconds)
+            self.cameraTime = capture.cameraClock.description
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -121,5 +151,8 @@ public struct FileLine: Codable, Sendable, Equatable {
         try line.encodeIfPresent(self.nearEdge, forKey: .nearEdge)
         try line.encodeIfPresent(self.dryRun, forKey: .dryRun)
         try line.encodeIfPresent(self.knownBroken, forKey: .knownBroken)
+        try line.encodeIfPresent(self.camera, forKey: .camera)
+        try line.encodeIfPresent(self.clockOffset, forKey: .clockOffset)
+        try line.encodeIfPresent(self.cameraTime, forKey: .cameraTime)
     }
 }

@@ -61,6 +61,7 @@ public struct IngestRun {
         for warning in self.settings.warnings { console.status("warning: " + warning, always: true) }
         let zones = try self.zoneBoundaries(console: console)
         self.announce(zone, zones: zones, console: console)
+        let clocks = try self.clockCorrections(zone: zone, zones: zones, console: console)
         // A dry run writes nothing, so it creates no catalog; an existing one still says what is done.
         let catalog = self.settings.dryRun ? try Catalog(readingAt: catalogPath) : try Catalog(path: catalogPath)
         // One run at a time per catalog: a second one would redo the same work and cross its counts.
@@ -87,9 +88,10 @@ public struct IngestRun {
         self.sayHowBoundsRead(in: zone, console: console)
         Self.announce(events, zone: zone, console: console)
         // One pass over the files for every event: each file is read, hashed and dated once.
-        let configuration = self.configuration(
+        var configuration = self.configuration(
             events: events, limits: limits, zone: zone, zones: zones,
             excluded: [(catalogPath as NSString).deletingLastPathComponent] + target.excludedPaths, console: console)
+        configuration.clockCorrections = clocks
         let pipeline = Pipeline(
             configuration: configuration, destination: target.destination, catalog: catalog, context: context)
         let progress = ProgressLine(

@@ -1,5 +1,7 @@
 import Foundation
+import IngestCore
 import IngestHashing
+import IngestPipeline
 import Logging
 
 extension RunSetting {
@@ -56,6 +58,7 @@ extension RunSetting {
             help:
                 "Zone for EXIF times that carry no offset: an IANA name (Europe/Berlin, UTC) or an offset (+02:00); default this machine's."
         ),
+        .clockOffsets, .clockReferences,
         .text(
             "zone-data", \.zoneData, valueName: "file",
             help:
@@ -187,4 +190,34 @@ extension RunSetting {
             "insecure", \.connection.insecure,
             help: "Do not verify the server's TLS certificate. Insecure: a warning is printed."),
     ]
+}
+
+extension RunSetting {
+    /// `--clock-offset SELECTOR=OFFSET`, repeatable: each checked as it is read, a folder made
+    /// absolute.
+    static let clockOffsets = RunSetting.parsedList(
+        "clock-offset", \.clockOffsets, valueName: "selector=offset",
+        help:
+            "Correct a camera's clock: add OFFSET ([+-]HH:MM[:SS]) to the times of serial:<serial>, model:<model> or folder:<path> (repeatable).",
+        discussion:
+            "The offset moves the camera's wall time before any zone rule reads it; the file is never changed. A serial wins over a model, a model over a folder. E.g. --clock-offset 'serial:012345=-01:02:30'.",
+        problem:
+            "is not serial:<serial>=, model:<model>= or folder:<path>= and an offset [+-]HH:MM[:SS], e.g. serial:012345=-01:02:30."
+    ) { text in
+        guard var offset = ClockOffset(parsing: text) else { return nil }
+        if case .folder(let folder) = offset.selector { offset.selector = .folder(Discovery.absolute(folder)) }
+        return offset
+    }
+
+    /// `--clock-reference FILE=TIME`, repeatable: each checked as it is read, the file made absolute.
+    static let clockReferences = RunSetting.parsedList(
+        "clock-reference", \.clockReferences, valueName: "file=time",
+        help:
+            "The photo FILE was taken at TIME (RFC 3339): its camera's clock is corrected by the difference; two of one camera give its drift (repeatable).",
+        discussion:
+            "A photo of a phone's clock, or of a GPS screen, taken with the camera whose clock is off. An offset given with --clock-offset for the same camera wins.",
+        problem: "is not FILE=TIME with an RFC 3339 time, e.g. IMG_0042.JPG=2025-09-27T21:55:00-07:00."
+    ) { text in
+        ClockReference.parse(text).map { (Discovery.absolute($0.path), $0.time) }
+    }
 }

@@ -93,6 +93,23 @@ public struct RunSetting: Sendable {
         }
     }
 
+    /// A list whose every item `parse` turns into the setting's type; an item it refuses (nil)
+    /// is said as `problem`, with where it was given.
+    static func parsedList<Value>(
+        _ key: String, _ field: WritableKeyPath<Settings, [Value]> & Sendable, valueName: String, help: String,
+        discussion: String, problem: String, parse: @escaping @Sendable (String) -> Value?
+    ) -> RunSetting {
+        RunSetting(key: key, kind: .list, valueName: valueName, help: help, discussion: discussion) {
+            resolution, settings in
+            settings[keyPath: field] = try resolution.strings(key, []).map { text in
+                guard let value = parse(text) else {
+                    throw UsageError("\(resolution.origin(key)) '\(text)' \(problem)")
+                }
+                return value
+            }
+        }
+    }
+
     static func list(
         _ key: String, _ field: WritableKeyPath<Settings, [String]> & Sendable, valueName: String, help: String
     ) -> RunSetting {

@@ -20,6 +20,10 @@ public struct Settings {
     public var shard: String?
     public var jobs = Defaults.cores
     public var timezone: String?
+    /// `--clock-offset`: what to add to a camera's clock, by serial, model or folder.
+    public var clockOffsets: [ClockOffset] = []
+    /// `--clock-reference`: photos taken at a known true time, each with that time.
+    public var clockReferences: [(path: String, time: Date)] = []
     public var zoneData: String?
     public var maxPixels = 100_000_000
     public var fastThumbnails = false

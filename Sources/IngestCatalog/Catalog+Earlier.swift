@@ -27,7 +27,7 @@ extension Catalog {
                 found[path, event] = CatalogEntry(
                     stamp: stamp, status: status,
                     window: status == .outside ? Self.window(start: row[6], end: row[11]) : nil, reason: row[8],
-                    errorCode: row[9], assumedZone: row[7], positionUnused: row[10])
+                    errorCode: row[9], assumedZone: row[7], positionUnused: row[10], clockOffset: row[12])
             }
             return found
         }
@@ -45,7 +45,8 @@ extension Catalog {
                 CASE WHEN o.status = 'failed' THEN o.reason END,
                 CASE WHEN o.status = 'failed' THEN o.error_code END,
                 CASE WHEN o.status = 'outside' THEN f.position_unused ELSE 0 END,
-                CASE WHEN o.status = 'outside' THEN o.window_end END
+                CASE WHEN o.status = 'outside' THEN o.window_end END,
+                CASE WHEN o.status = 'outside' THEN f.clock_offset END
             FROM json_each(?1) p
             JOIN file f ON f.path = p.value
             JOIN outcome o ON o.path = f.path AND o.destination = ?2
@@ -99,7 +100,8 @@ extension Catalog {
                 sql: """
                     SELECT f.path, f.size, f.mtime_ns, f.inode, f.sha256, f.media_type, f.capture_time,
                         f.capture_source, f.local_time, f.utc_offset, f.capture_notes, f.assumed_zone, f.capture_zone,
-                        f.position_unused, broken.error_code, broken.reason
+                        f.position_unused, broken.error_code, broken.reason, f.camera_make, f.camera_model,
+                        f.camera_serial, f.clock_offset
                     FROM file f
                     LEFT JOIN outcome broken ON broken.rowid = (
                         SELECT o.rowid FROM outcome o
@@ -117,11 +119,13 @@ extension Catalog {
                 else { continue }
                 let capture = Self.capture(
                     instant: instant, source: source, localTime: row[8], offset: row[9], notes: row[10],
-                    assumedZone: row[11], zone: row[12], positionUnused: row[13])
+                    assumedZone: row[11], zone: row[12], positionUnused: row[13], clockOffset: row[19])
                 let stamp = FileStamp(
                     size: row[1], modifiedNanoseconds: row[2], inode: UInt64(bitPattern: row[3] as Int64))
                 let failure = (row[14] as String?).map { IngestError(IngestError.Code($0), row[15] ?? "failed") }
-                facts[row[0]] = KnownFacts(stamp: stamp, sha256: hash, kind: kind, capture: capture, failure: failure)
+                facts[row[0]] = KnownFacts(
+                    stamp: stamp, sha256: hash, kind: kind, capture: capture, failure: failure,
+                    camera: CameraBody(make: row[16], model: row[17], serial: row[18]))
             }
             return facts
         }
@@ -130,13 +134,15 @@ extension Catalog {
     /// A capture time as the file table holds it.
     static func capture(
         instant: Date, source: CaptureSource, localTime: String?, offset: String?, notes: String?, assumedZone: String?,
-        zone: String?, positionUnused: Bool = false
+        zone: String?, positionUnused: Bool = false, clockOffset: Int? = nil
     ) -> CaptureTime {
         let offset = offset.flatMap(UTCOffset.parse)
-        // The wall clock the camera wrote is the instant seen at its offset.
+        // The wall clock (as corrected, when it was) is the instant seen at its offset.
         let local = localTime != nil ? offset.map { LocalDateTime(instant, offsetSeconds: $0) } : nil
-        return CaptureTime(
+        var capture = CaptureTime(
             instant: instant, localTime: local, offsetSeconds: offset, source: source, assumedZone: assumedZone,
             zone: zone, positionUnused: positionUnused, notes: notes.map { $0.components(separatedBy: "; ") } ?? [])
+        capture.clockOffset = clockOffset
+        return capture
     }
 }

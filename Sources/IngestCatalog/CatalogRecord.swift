@@ -20,14 +20,17 @@ public struct CatalogRecord: Sendable, Equatable {
     public var assumedZone: String?
     /// The file this one is paired with, if any.
     public var pair: FilePair?
+    /// The body that took it, when the file was read.
+    public var camera: CameraBody?
 
     public init(
         path: String, stamp: FileStamp, sha256: ContentHash?, mediaType: String?, capture: CaptureTime?,
         destination: String, event: String, window: EventWindow, status: FileStatus, reason: String?,
         errorCode: String? = nil,
-        assumedZone: String? = nil, pair: FilePair? = nil
+        assumedZone: String? = nil, pair: FilePair? = nil, camera: CameraBody? = nil
     ) {
         self.pair = pair
+        self.camera = camera
         self.path = path
         self.stamp = stamp
         self.sha256 = sha256
@@ -60,12 +63,15 @@ public struct CatalogEntry: Sendable, Equatable {
     public var assumedZone: String?
     /// The file of an outside verdict has a GPS position that dated nothing (no zone boundaries).
     public var positionUnused: Bool
+    /// The seconds a clock offset added to an outside verdict's camera clock.
+    public var clockOffset: Int?
 
     public init(
         stamp: FileStamp, status: FileStatus, window: EventWindow? = nil, reason: String? = nil,
         errorCode: String? = nil,
-        assumedZone: String? = nil, positionUnused: Bool = false
+        assumedZone: String? = nil, positionUnused: Bool = false, clockOffset: Int? = nil
     ) {
+        self.clockOffset = clockOffset
         self.positionUnused = positionUnused
         self.stamp = stamp
         self.status = status
@@ -88,11 +94,15 @@ public struct CatalogEntry: Sendable, Equatable {
     /// "Outside" is final only for the window it was judged against. When the capture time's zone
     /// was assumed, it is final only for that zone, and for a run as blind to GPS positions as the
     /// one that judged it (`readsPositions`: this run has zone boundaries). Otherwise the photo
-    /// may fall inside. A photo already stored stays stored whatever the zone.
-    public func isDone(stamp: FileStamp, window: EventWindow, zone: String, readsPositions: Bool = false) -> Bool {
+    /// may fall inside. So is it when a camera's clock was corrected, or this run corrects some
+    /// (`correctsClocks`): the file's facts then say whether its time moved. A photo already stored
+    /// stays stored whatever the zone or the clock.
+    public func isDone(
+        stamp: FileStamp, window: EventWindow, zone: String, readsPositions: Bool = false, correctsClocks: Bool = false
+    ) -> Bool {
         guard self.stamp == stamp, self.status.isFinal else { return false }
         guard self.status == .outside else { return true }
-        return self.window == window
+        return self.window == window && self.clockOffset == nil && !correctsClocks
             && (self.assumedZone == nil || (self.assumedZone == zone && !(self.positionUnused && readsPositions)))
     }
 }

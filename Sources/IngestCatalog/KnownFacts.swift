@@ -12,10 +12,14 @@ public struct KnownFacts: Sendable, Equatable {
     /// A failure in the file's own bytes (it does not decode) that an earlier run met, in any
     /// event: the same bytes fail the same way in every event.
     public var failure: IngestError?
+    /// The body that took it, as the file said.
+    public var camera = CameraBody()
 
     public init(
-        stamp: FileStamp, sha256: ContentHash, kind: MediaKind, capture: CaptureTime, failure: IngestError? = nil
+        stamp: FileStamp, sha256: ContentHash, kind: MediaKind, capture: CaptureTime, failure: IngestError? = nil,
+        camera: CameraBody = CameraBody()
     ) {
+        self.camera = camera
         self.stamp = stamp
         self.sha256 = sha256
         self.kind = kind

@@ -96,6 +96,15 @@ enum Migrations {
             }
             try db.execute(sql: "ALTER TABLE outcome DROP COLUMN \"window\"")
         }
+        // The body that took each file (make, model, serial), and the seconds a clock offset added
+        // to its clock: offsets are a body's, and a run with another one dates the file again.
+        // Older rows say nothing of either until their file is read again.
+        migrator.registerMigration("v8-camera") { db in
+            for column in ["camera_make", "camera_model", "camera_serial"] {
+                try db.execute(sql: "ALTER TABLE file ADD COLUMN \(column) TEXT")
+            }
+            try db.execute(sql: "ALTER TABLE file ADD COLUMN clock_offset INTEGER")
+        }
         return migrator
     }
 }

@@ -8,12 +8,20 @@ import IngestCore
 /// formats) is one TIFF structure, walked over the whole file, since its directories and values
 /// may lie anywhere in it.
 public enum ExifLocator {
-    /// The TIFF structures of the file's EXIF: none when it has no EXIF, three for a CR3.
+    /// The TIFF structures of the file's EXIF: none when it has no EXIF, three for a CR3, two for
+    /// an RW2 whose JpgFromRaw carries EXIF of its own (Panasonic keeps its maker note there).
     public static func exif(in bytes: UnsafeRawBufferPointer, kind: MediaKind) -> [TIFFStructure] {
         let reader = ByteReader(bytes)
         switch kind {
         case .cr3:
             return CanonCR3.structures(reader)
+        case .rw2:
+            guard let main = TIFFStructure(bytes) else { return [] }
+            guard let blob = main.entry(0x002E, in: [.main(0)]), blob.type == 7,
+                let jpeg = reader.slice(blob.valueOffset, blob.count),
+                let embedded = self.jpeg(ByteReader(jpeg)).flatMap(self.stripToTIFF).flatMap({ TIFFStructure($0) })
+            else { return [main] }
+            return [main, embedded]
         default:
             return self.tiffBlock(in: bytes, kind: kind).flatMap { TIFFStructure($0) }.map { [$0] } ?? []
         }

@@ -24,9 +24,7 @@ public enum QuickTimeReader {
                 if let rotation = self.videoRotation(reader, trak: box) { fields.rotation = rotation }
             case "meta":
                 let items = self.metadataItems(reader, meta: box)
-                fields.appleCreationDate = fields.appleCreationDate ?? items["com.apple.quicktime.creationdate"]
-                fields.location = fields.location ?? items["com.apple.quicktime.location.ISO6709"]
-                fields.contentIdentifier = fields.contentIdentifier ?? items["com.apple.quicktime.content.identifier"]
+                self.take(items, into: &fields)
             case "udta":
                 self.readUserData(reader, udta: box, into: &fields)
             default:
@@ -98,7 +96,17 @@ public enum QuickTimeReader {
         return self.text(text)
     }
 
-    /// `©day`, `©xyz` and `date` in `udta`, and an iTunes `meta` inside it.
+    /// Apple's keys, where a `meta` box holds them: the creation date, the position, a Live
+    /// Photo's identifier, the camera's make and model.
+    static func take(_ items: [String: String], into fields: inout QuickTimeFields) {
+        fields.appleCreationDate = fields.appleCreationDate ?? items["com.apple.quicktime.creationdate"]
+        fields.location = fields.location ?? items["com.apple.quicktime.location.ISO6709"]
+        fields.contentIdentifier = fields.contentIdentifier ?? items["com.apple.quicktime.content.identifier"]
+        fields.make = fields.make ?? items["com.apple.quicktime.make"]
+        fields.model = fields.model ?? items["com.apple.quicktime.model"]
+    }
+
+    /// `©day`, `©xyz`, `©mak`, `©mod` and `date` in `udta`, and an iTunes `meta` inside it.
     static func readUserData(_ reader: ByteReader, udta: ISOBox, into fields: inout QuickTimeFields) {
         for box in ISOBox.children(in: reader, range: udta.payload) {
             switch box.type {
@@ -113,9 +121,11 @@ public enum QuickTimeReader {
                 let items = self.metadataItems(reader, meta: box)
                 fields.userDataDate = fields.userDataDate ?? items["©day"]
                 // Where FFmpeg writes keys (an iPhone writes them in moov's own meta).
-                fields.appleCreationDate = fields.appleCreationDate ?? items["com.apple.quicktime.creationdate"]
-                fields.location = fields.location ?? items["com.apple.quicktime.location.ISO6709"]
-                fields.contentIdentifier = fields.contentIdentifier ?? items["com.apple.quicktime.content.identifier"]
+                self.take(items, into: &fields)
+            case "©mak":
+                fields.make = fields.make ?? self.userDataText(reader, box: box)
+            case "©mod":
+                fields.model = fields.model ?? self.userDataText(reader, box: box)
             default:
                 break
             }

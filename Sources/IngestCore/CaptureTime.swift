@@ -29,6 +29,10 @@ public enum CaptureSource: String, Sendable, Codable, CaseIterable {
 
     /// Whether the instant is known, or rests on an assumption a user should check.
     public var isAssumed: Bool { self == .exifAssumedZone || self == .fileMTime }
+
+    /// Whether the time was read from the camera's clock, which a clock offset corrects (not a
+    /// GPS fix's, nor the file system's).
+    public var readsCameraClock: Bool { self != .gpsUTC && self != .fileMTime }
 }
 
 /// When a photo was taken, as a UTC instant, with the evidence for it.
@@ -52,6 +56,9 @@ public struct CaptureTime: Sendable, Equatable {
     public var positionUnused: Bool
     /// Values found and refused, and DST ambiguities met, in words.
     public var notes: [String]
+    /// Seconds added to the camera's clock (``ClockOffset``) before it was read: ``localTime``
+    /// is the corrected wall clock, ``cameraTime`` the one the camera wrote. Nil when none was.
+    public var clockOffset: Int?
 
     public init(
         instant: Date, localTime: LocalDateTime? = nil, offsetSeconds: Int? = nil, source: CaptureSource,
@@ -69,4 +76,33 @@ public struct CaptureTime: Sendable, Equatable {
 
     /// `+05:45` style, or nil when no offset applies.
     public var offset: String? { self.offsetSeconds.map(UTCOffset.format) }
+
+    /// The wall clock as the camera wrote it, before a clock offset corrected it.
+    public var cameraTime: LocalDateTime? {
+        guard let local = self.localTime else { return nil }
+        return local.adding(seconds: -(self.clockOffset ?? 0))
+    }
+
+    /// The camera's clock as a clock offset is asked for it: its wall time, or for a video dated
+    /// in UTC with no zone, that UTC time.
+    public var cameraClock: LocalDateTime {
+        self.cameraTime
+            ?? LocalDateTime(self.instant.addingTimeInterval(-Double(self.clockOffset ?? 0)), offsetSeconds: 0)
+    }
+
+    /// Where the time came from, as reports say it: the source, with `+clock-offset` when the
+    /// camera's clock was corrected (`exif-assumed-zone+clock-offset`).
+    public var sourceName: String {
+        self.source.rawValue + (self.clockOffset == nil ? "" : "+clock-offset")
+    }
+
+    /// The same time with the camera's clock moved by `seconds`: for a time the rules read without
+    /// a wall clock to move first (a video's).
+    public func corrected(by seconds: Int) -> CaptureTime {
+        var capture = self
+        capture.instant = self.instant.addingTimeInterval(Double(seconds))
+        capture.localTime = self.localTime?.adding(seconds: seconds)
+        capture.clockOffset = seconds
+        return capture
+    }
 }

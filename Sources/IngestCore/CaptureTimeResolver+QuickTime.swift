@@ -18,8 +18,18 @@ extension CaptureTimeResolver {
     /// Seconds from QuickTime's epoch (1904-01-01) to Unix's.
     static let quickTimeEpochOffset: UInt64 = 2_082_844_800
 
-    public func resolve(_ fields: QuickTimeFields, fileModified: Date) -> CaptureTime {
-        let capture = self.instant(fields, fileModified: fileModified)
+    /// The capture time of a video's `moov` fields; `clockOffset` as for a photo, asked with the
+    /// wall clock the camera kept (its UTC time where it wrote no other), and applied to the
+    /// instant the rules found.
+    public func resolve(
+        _ fields: QuickTimeFields, fileModified: Date, clockOffset: (LocalDateTime) -> Int? = { _ in nil }
+    ) -> CaptureTime {
+        var capture = self.instant(fields, fileModified: fileModified)
+        if capture.source != .fileMTime,
+            let seconds = clockOffset(capture.localTime ?? LocalDateTime(capture.instant, offsetSeconds: 0))
+        {
+            capture = capture.corrected(by: seconds)
+        }
         guard let location = fields.location, capture.source != .fileMTime, self.zones != nil else { return capture }
         return self.placed(capture, location: location)
     }

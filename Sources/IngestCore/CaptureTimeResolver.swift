@@ -34,15 +34,28 @@ public struct CaptureTimeResolver: Sendable {
         self.zones = zones
     }
 
-    public func resolve(_ fields: ExifTimeFields?, fileModified: Date) -> CaptureTime {
+    /// The capture time of a photo's EXIF fields. `clockOffset` gives the seconds to add to the
+    /// camera's wall clock (``ClockOffset``), asked with the clock as written; the corrected
+    /// clock is what the rules read.
+    public func resolve(
+        _ fields: ExifTimeFields?, fileModified: Date, clockOffset: (LocalDateTime) -> Int? = { _ in nil }
+    ) -> CaptureTime {
         var notes: [String] = []
         let fields = fields ?? ExifTimeFields()
         let gps = fields.gpsInstant(now: self.now, notes: &notes)
+        func read(_ wall: LocalDateTime, _ offset: String?, _ tag: String) -> CaptureTime {
+            guard let seconds = clockOffset(wall) else {
+                return self.resolve(wall, offset: offset, tag, fields, gps, notes)
+            }
+            var capture = self.resolve(wall.adding(seconds: seconds), offset: offset, tag, fields, gps, notes)
+            capture.clockOffset = seconds
+            return capture
+        }
         if let wall = fields.originalTime(now: self.now, notes: &notes) {
-            return self.resolve(wall, offset: fields.offsetTimeOriginal, "OffsetTimeOriginal", fields, gps, notes)
+            return read(wall, fields.offsetTimeOriginal, "OffsetTimeOriginal")
         }
         if let wall = fields.digitizedTime(now: self.now, notes: &notes) {
-            return self.resolve(wall, offset: fields.offsetTimeDigitized, "OffsetTimeDigitized", fields, gps, notes)
+            return read(wall, fields.offsetTimeDigitized, "OffsetTimeDigitized")
         }
         if let gps {
             return CaptureTime(instant: gps, offsetSeconds: 0, source: .gpsUTC, notes: notes)

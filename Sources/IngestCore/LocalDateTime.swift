@@ -57,6 +57,11 @@ public struct LocalDateTime: Hashable, Sendable, Comparable, CustomStringConvert
             second: seconds % 60, millisecond: millis)
     }
 
+    /// The wall time `seconds` later (earlier when negative).
+    public func adding(seconds: Int) -> LocalDateTime {
+        LocalDateTime(Date(timeIntervalSince1970: self.secondsAsIfUTC + Double(seconds)), offsetSeconds: 0)
+    }
+
     /// ISO 8601 without a zone: `2025-09-27T21:39:00` (with `.123` when there are milliseconds).
     public var description: String {
         var text = String(

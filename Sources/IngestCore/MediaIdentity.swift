@@ -8,6 +8,8 @@ public struct MediaIdentity: Sendable, Equatable {
     public var contentIdentifier: String?
     /// IFD0's Make and Model, as one string.
     public var camera: String?
+    /// The body that took the file: Make, Model and serial number.
+    public var body = CameraBody()
     /// The XMP property that says the still carries its clip inside (a motion photo).
     public var motionPhoto: String?
 

@@ -13,6 +13,10 @@ public struct QuickTimeFields: Sendable, Equatable {
     public var rotation: Int
     /// Apple's `com.apple.quicktime.content.identifier` key: the clip of a Live Photo names its still.
     public var contentIdentifier: String?
+    /// The camera's maker and model: Apple's `com.apple.quicktime.make` and `.model` keys, or
+    /// `©mak` and `©mod` in `udta`.
+    public var make: String?
+    public var model: String?
 
     public init(
         movieCreated: UInt64? = nil, appleCreationDate: String? = nil, userDataDate: String? = nil,

@@ -7,9 +7,12 @@ import IngestImaging
 /// them into a UTC instant with its source.
 public struct CaptureTimeStage: Stage {
     public var resolver: CaptureTimeResolver
+    /// The camera clocks to correct, by body, model or folder.
+    public var corrections: ClockCorrections
 
-    public init(resolver: CaptureTimeResolver) {
+    public init(resolver: CaptureTimeResolver, corrections: ClockCorrections = ClockCorrections()) {
         self.resolver = resolver
+        self.corrections = corrections
     }
 
     public struct Output: Sendable {
@@ -28,10 +31,15 @@ public struct CaptureTimeStage: Stage {
         let modified = Date(timeIntervalSince1970: Double(file.file.stamp.modifiedNanoseconds) / 1e9)
         let capture: CaptureTime
         let identity: MediaIdentity
+        let path = file.file.path
         if file.kind.isVideo {
             let fields = file.movie.withUnsafeBytes { QuickTimeReader.fields(moov: $0) }
-            capture = self.resolver.resolve(fields, fileModified: modified)
-            identity = MediaIdentity(contentIdentifier: fields.contentIdentifier)
+            var found = MediaIdentity(contentIdentifier: fields.contentIdentifier)
+            found.body = CameraBody(make: fields.make, model: fields.model)
+            capture = self.resolver.resolve(fields, fileModified: modified) { [corrections, found] wall in
+                corrections.seconds(for: found.body, path: path, wall: wall)
+            }
+            identity = found
         } else {
             // One walk of the EXIF for both; the structures point into the bytes, so they stay in here.
             let (fields, found) = file.bytes.withUnsafeBytes { raw in
@@ -40,9 +48,40 @@ public struct CaptureTimeStage: Stage {
                 identity.motionPhoto = MotionPhoto.property(in: raw, kind: file.kind)
                 return (ExifTimeFields(structures), identity)
             }
-            capture = self.resolver.resolve(fields, fileModified: modified)
+            capture = self.resolver.resolve(fields, fileModified: modified) { [corrections] wall in
+                corrections.seconds(for: found.body, path: path, wall: wall)
+            }
             identity = found
         }
         return Output(capture: capture, identity: identity, exifSeconds: (clock.now - started).seconds)
+    }
+}
+
+extension CaptureTimeStage {
+    /// A reference shot (`--clock-reference`): the photo at `path`, which its body took at the
+    /// true `time`. Its body, and the offset its clock kept then (the true time minus the time its
+    /// clock gave, read as any photo's is, uncorrected).
+    ///
+    /// - Throws: ``IngestError`` when the file cannot be read, is not a photo, or holds no time of
+    ///   the camera's clock.
+    public func reference(_ path: String, at time: Date) throws(IngestError) -> (CameraBody, ClockReference) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw IngestError(.invalidConfiguration, "the clock reference \(path) cannot be read")
+        }
+        let bytes = Array(data)
+        guard case .supported(let kind) = MediaSniffer.sniff(bytes.prefix(MediaSniffer.headerLength)), !kind.isVideo
+        else {
+            throw IngestError(.invalidConfiguration, "the clock reference \(path) is not a photo")
+        }
+        let (fields, identity) = bytes.withUnsafeBytes { raw in
+            let structures = ExifLocator.exif(in: raw, kind: kind)
+            return (ExifTimeFields(structures), MediaIdentity(structures))
+        }
+        let capture = self.resolver.resolve(fields, fileModified: Date())
+        guard capture.source.readsCameraClock, let clock = capture.localTime else {
+            throw IngestError(
+                .invalidConfiguration, "the clock reference \(path) holds no time of its camera's clock")
+        }
+        return (identity.body, ClockReference(cameraClock: clock, seconds: time.timeIntervalSince(capture.instant)))
     }
 }

@@ -49,7 +49,7 @@ public actor CatalogStage {
                 window: self.event.window, status: outcome.status, reason: outcome.reason,
                 errorCode: outcome.errorCode?.name,
                 assumedZone: outcome.capture?.source == .exifAssumedZone ? self.assumedZone.name : nil,
-                pair: outcome.pair))
+                pair: outcome.pair, camera: outcome.camera))
         if self.pending.count >= self.batchSize || ContinuousClock.now - self.lastFlush >= Self.maximumDelay {
             try await self.flush()
         }

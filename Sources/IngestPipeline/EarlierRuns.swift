@@ -14,21 +14,25 @@ struct EarlierRuns: Sendable {
     private let zone: String
     /// This run has zone boundaries: a file whose GPS position went unused is dated again.
     private let readsPositions: Bool
+    /// The camera clocks this run corrects: a file dated with another correction is dated again.
+    private let corrections: ClockCorrections
 
     /// Nothing known: every file is read, for every event.
     init(events: Int, zone: String) {
         self.events = events
         self.zone = zone
         self.readsPositions = false
+        self.corrections = ClockCorrections()
     }
 
     init(
         batch: [DiscoveryItem], catalog: Catalog, destination: String, events: [Event], zone: String,
-        readsPositions: Bool, retryFailed: Bool
+        readsPositions: Bool, retryFailed: Bool, corrections: ClockCorrections = ClockCorrections()
     ) async throws {
         self.events = events.count
         self.zone = zone
         self.readsPositions = readsPositions
+        self.corrections = corrections
         let files = batch.enumerated().compactMap { position, item in item.file.map { (position: position, file: $0) } }
         let entries = try await catalog.entries(
             for: files.map(\.file.path), destination: destination, events: events.map(\.id))
@@ -37,7 +41,7 @@ struct EarlierRuns: Sendable {
         for (index, (position, file)) in files.enumerated() {
             self.plans[position] = Self.plan(
                 file, entries: entries, at: index, windows: windows, zone: zone, readsPositions: readsPositions,
-                retryFailed: retryFailed)
+                correctsClocks: !corrections.isEmpty, retryFailed: retryFailed)
         }
         // Facts only for the files some event still needs: a nightly re-run passes over the rest.
         let needed = files.filter { !self.plans[$0.position].pending.isEmpty }.map(\.file.path)
@@ -81,7 +85,7 @@ struct EarlierRuns: Sendable {
     /// One look at the catalog's entries for `file` (at `index` in the paths asked about) in every event.
     private static func plan(
         _ file: DiscoveredFile, entries: CatalogEntries, at index: Int, windows: [EventWindow], zone: String,
-        readsPositions: Bool, retryFailed: Bool
+        readsPositions: Bool, correctsClocks: Bool, retryFailed: Bool
     ) -> Plan {
         var plan = Plan()
         for (event, window) in windows.enumerated() {
@@ -89,7 +93,12 @@ struct EarlierRuns: Sendable {
                 plan.pending.append(event)
                 continue
             }
-            if entry.isDone(stamp: file.stamp, window: window, zone: zone, readsPositions: readsPositions) { continue }
+            if entry.isDone(
+                stamp: file.stamp, window: window, zone: zone, readsPositions: readsPositions,
+                correctsClocks: correctsClocks)
+            {
+                continue
+            }
             if !retryFailed && entry.isKnownBroken(stamp: file.stamp) {
                 plan.broken(file, in: event, reason: entry.reason, code: entry.errorCode.map(IngestError.Code.init))
             } else {
@@ -100,11 +109,15 @@ struct EarlierRuns: Sendable {
     }
 
     /// The file's hash and capture time, when an earlier run learned them from these very bytes
-    /// (same stamp) and, for a time read in an assumed zone, in this run's zone with no GPS
-    /// position left unread that this run could read.
+    /// (same stamp), with the clock correction this run makes, and, for a time read in an assumed
+    /// zone, in this run's zone with no GPS position left unread that this run could read.
     func facts(of file: DiscoveredFile) -> KnownFacts? {
         guard let facts = self.facts[file.path], facts.stamp == file.stamp else { return nil }
         let capture = facts.capture
+        let correction =
+            capture.source.readsCameraClock
+            ? self.corrections.seconds(for: facts.camera, path: file.path, wall: capture.cameraClock) : nil
+        guard correction == capture.clockOffset else { return nil }
         guard capture.source == .exifAssumedZone else { return facts }
         return capture.assumedZone == self.zone && !(capture.positionUnused && self.readsPositions) ? facts : nil
     }

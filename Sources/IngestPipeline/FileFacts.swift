@@ -14,6 +14,8 @@ public struct FileFacts: Sendable, Equatable {
     /// The file this one was paired with; a paired file goes to the events of its pair's first
     /// file (a Live Photo's still, a raw photo's JPEG).
     public var pair: FilePair?
+    /// The body that took it, as the file says (make, model, serial); nil before it was read.
+    public var camera: CameraBody?
 
     public init(
         path: String, stamp: FileStamp?, kind: MediaKind? = nil, sha256: ContentHash? = nil,

@@ -23,6 +23,7 @@ public struct FileOutcome: Sendable {
     public var sha256: ContentHash? { self.facts.sha256 }
     public var capture: CaptureTime? { self.facts.capture }
     public var pair: FilePair? { self.facts.pair }
+    public var camera: CameraBody? { self.facts.camera }
     public var size: Int64? { self.facts.size }
 
     /// The reason of a file an earlier run finished and that has not changed since.

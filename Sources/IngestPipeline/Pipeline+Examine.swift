@@ -31,10 +31,12 @@ extension Pipeline {
         var timings = StageTimings.Sample()
         if let known {
             facts.kind = known.kind
+            var identity = MediaIdentity()
+            identity.body = known.camera
             return .ready(
                 Examined(
                     facts: facts, timings: timings, loaded: nil, hash: known.sha256, capture: known.capture,
-                    identity: MediaIdentity()))
+                    identity: identity))
         }
         do {
             let photo: LoadedFile

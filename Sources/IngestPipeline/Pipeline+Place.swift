@@ -15,6 +15,7 @@ extension Pipeline {
         var facts = examined.facts
         facts.sha256 = examined.hash
         facts.capture = examined.capture
+        facts.camera = examined.identity.body
         // A motion photo is a pair in one file: its clip is inside it.
         facts.pair =
             pair

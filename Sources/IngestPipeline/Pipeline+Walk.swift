@@ -159,8 +159,9 @@ extension Pipeline {
         do {
             return try await EarlierRuns(
                 batch: batch, catalog: catalog, destination: self.destination.identity, events: events,
-                zone: zone, readsPositions: self.configuration.zones != nil, retryFailed: self.configuration.retryFailed
-            )
+                zone: zone, readsPositions: self.configuration.zones != nil,
+                retryFailed: self.configuration.retryFailed,
+                corrections: self.configuration.clockCorrections)
         } catch {
             tally.catalogProblem =
                 tally.catalogProblem ?? IngestError(.catalogUnusable, "reading the catalog failed", because: error)

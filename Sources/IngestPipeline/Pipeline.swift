@@ -57,7 +57,8 @@ public struct Pipeline: Sendable {
         let configuration = self.configuration
         let stages = Stages(
             captureTime: CaptureTimeStage(
-                resolver: CaptureTimeResolver(assumedZone: configuration.timeZone, zones: configuration.zones)),
+                resolver: CaptureTimeResolver(assumedZone: configuration.timeZone, zones: configuration.zones),
+                corrections: configuration.clockCorrections),
             event: EventStage(nearEdgeMargin: configuration.nearEdgeMargin, zoneIsGuessed: configuration.zoneIsGuessed),
             dedupe: DedupeStage(hashes: try await self.hashSets(configuration.events)),
             thumbnail: ThumbnailStage(thumbnailer: configuration.thumbnailer),

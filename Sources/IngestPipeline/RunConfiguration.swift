@@ -16,6 +16,8 @@ public struct RunConfiguration: Sendable {
     public var timeZone: TimeZone
     /// Whether ``timeZone`` is this machine's rather than one the user gave: a guess.
     public var zoneIsGuessed = true
+    /// The camera clocks to correct (`--clock-offset`).
+    public var clockCorrections = ClockCorrections()
     /// The zone boundaries that date photos by their GPS position; nil leaves positions unused.
     public var zones: (any ZoneMap)?
     public var thumbnailer: Thumbnailer

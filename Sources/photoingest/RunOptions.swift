@@ -37,6 +37,12 @@ struct RunOptions: ParsableArguments {
     @Option(name: [.customLong("timezone"), .customLong("tz")], parsing: .unconditional, help: .setting("timezone"))
     var timezone: String?
 
+    @Option(parsing: .unconditionalSingleValue, help: .setting("clock-offset"))
+    var clockOffset: [String] = []
+
+    @Option(help: .setting("clock-reference"))
+    var clockReference: [String] = []
+
     @Option(help: .setting("zone-data"))
     var zoneData: String?
 
