@@ -14,6 +14,42 @@ public struct JSONSummary: Codable, Sendable, Equatable {
     public var outsideAllEvents: Int?
     /// The zone EXIF times without an offset were read in.
     public var timeZone: String
+    /// Each camera body the run saw, with its clock offset and the one its photos suggest.
+    public var cameras: [Camera]
+
+    /// One camera body, its fields always written, null when unknown.
+    public struct Camera: Codable, Sendable, Equatable {
+        public var make: String?
+        public var model: String?
+        public var serial: String?
+        public var files: Int
+        public var outside: Int
+        /// The offset applied to its clock, `-01:02:30`.
+        public var clockOffset: String?
+        /// The offset its photos suggest; never applied by itself.
+        public var suggestedClockOffset: String?
+        /// What the suggestion rests on, or what is known without one.
+        public var basis: String?
+
+        init(_ camera: CameraSummary) {
+            (self.make, self.model, self.serial) = (camera.body.make, camera.body.model, camera.body.serial)
+            (self.files, self.outside, self.basis) = (camera.files, camera.outside, camera.basis)
+            self.clockOffset = camera.clockOffset.map(ClockOffset.format)
+            self.suggestedClockOffset = camera.suggestedClockOffset.map(ClockOffset.format)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var fields = encoder.container(keyedBy: CodingKeys.self)
+            try fields.encode(self.make, forKey: .make)
+            try fields.encode(self.model, forKey: .model)
+            try fields.encode(self.serial, forKey: .serial)
+            try fields.encode(self.files, forKey: .files)
+            try fields.encode(self.outside, forKey: .outside)
+            try fields.encode(self.clockOffset, forKey: .clockOffset)
+            try fields.encode(self.suggestedClockOffset, forKey: .suggestedClockOffset)
+            try fields.encode(self.basis, forKey: .basis)
+        }
+    }
 
     /// The run's own figures, each file counted once whatever the number of events.
     public struct Totals: Codable, Sendable, Equatable {
@@ -27,6 +63,7 @@ public struct JSONSummary: Codable, Sendable, Equatable {
     public init(_ run: RunSummary, outsideAllEvents: Int, timeZone: String) {
         self.events = run.events.map(run.summary(of:))
         self.timeZone = timeZone
+        self.cameras = run.cameras.map(Camera.init)
         guard run.events.count != 1 else { return }
         self.outsideAllEvents = outsideAllEvents
         self.totals = Totals(
@@ -38,7 +75,7 @@ public struct JSONSummary: Codable, Sendable, Equatable {
     public var event: EventSummary? { self.events.first }
 
     private enum CodingKeys: String, CodingKey {
-        case events, totals, outsideAllEvents, timeZone
+        case events, totals, outsideAllEvents, timeZone, cameras
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -51,11 +88,13 @@ public struct JSONSummary: Codable, Sendable, Equatable {
             try event.encode(to: encoder)
         }
         try container.encode(self.timeZone, forKey: .timeZone)
+        try container.encode(self.cameras, forKey: .cameras)
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.timeZone = try container.decode(String.self, forKey: .timeZone)
+        self.cameras = try container.decodeIfPresent([Camera].self, forKey: .cameras) ?? []
         if container.contains(.events) {
             self.events = try container.decode([EventSummary].self, forKey: .events)
             self.totals = try container.decodeIfPresent(Totals.self, forKey: .totals)

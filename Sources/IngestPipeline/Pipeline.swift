@@ -85,6 +85,7 @@ public struct Pipeline: Sendable {
         run.destinationStatistics = self.destination.statistics
         run.fatalError = tally.fatalError
         run.catalogProblem = tally.catalogProblem
+        run.cameras = tally.cameras.summaries()
         for (index, recorder) in recorders.enumerated() {
             do {
                 try await recorder.finish(summary: run.summary(of: run.events[index]).jsonText)

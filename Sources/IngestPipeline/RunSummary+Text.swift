@@ -36,10 +36,35 @@ extension RunSummary {
         return lines.joined(separator: "\n")
     }
 
-    /// What holds for the whole run, whatever the number of events: hidden entries passed over,
-    /// why the run stopped, a catalog problem. Said once.
+    /// A line per camera body whose clock its photos say is off, with the option that corrects
+    /// it, and per body with photos outside and no trusted clock to compare with, where they lie.
+    public var cameraLines: [String] {
+        self.cameras.compactMap { camera in
+            if let seconds = camera.suggestedClockOffset, let option = camera.suggestedOption {
+                let (how, magnitude) = seconds < 0 ? ("fast", -seconds) : ("slow", seconds)
+                return "Clock: \(camera.body.description) looks \(Self.duration(magnitude)) \(how) "
+                    + "(\(camera.basis ?? "")); to correct it: \(option)"
+            }
+            guard camera.outside > 0, camera.clockOffset == nil, let basis = camera.basis,
+                basis.hasPrefix("no trusted clock in the run;")
+            else { return nil }
+            return "Clock: \(camera.body.description): \(basis)"
+        }
+    }
+
+    /// `1 h 02 min 30 s`.
+    static func duration(_ seconds: Int) -> String {
+        var parts: [String] = []
+        if seconds >= 3_600 { parts.append("\(seconds / 3_600) h") }
+        if seconds % 3_600 >= 60 || seconds >= 3_600 { parts.append(String(format: "%02d min", seconds / 60 % 60)) }
+        parts.append(String(format: "%02d s", seconds % 60))
+        return parts.joined(separator: " ")
+    }
+
+    /// What holds for the whole run, whatever the number of events: the cameras' clocks, hidden
+    /// entries passed over, why the run stopped, a catalog problem. Said once.
     public var runLines: [String] {
-        var lines: [String] = []
+        var lines: [String] = self.cameraLines
         if self.hiddenEntries > 0 {
             lines.append("Hidden files and folders passed over: \(self.hiddenEntries) (--include-hidden to take them)")
         }

@@ -31,6 +31,8 @@ public struct RunSummary: Sendable {
     public var catalogProblem: IngestError?
     /// The destination's counters (requests, retries, bytes uploaded).
     public var destinationStatistics: [String: Int] = [:]
+    /// Each camera body the run saw, with the clock offset its photos suggest.
+    public var cameras: [CameraSummary] = []
 
     public init(events: [RunReport]) {
         self.events = events

@@ -10,11 +10,14 @@ struct RunTally {
     /// What stopped the run, whichever event's file met it.
     var fatalError: IngestError?
     let recorders: [CatalogStage]
+    /// Each camera body's files and times, for the clock offsets its photos suggest.
+    var cameras: CameraTally
     let observer: any RunObserver
     let destination: any Destination
 
     init(reports: [RunReport], recorders: [CatalogStage], observer: any RunObserver, destination: any Destination) {
         self.reports = reports
+        self.cameras = CameraTally(events: reports.map(\.event))
         self.recorders = recorders
         self.observer = observer
         self.destination = destination
@@ -22,6 +25,7 @@ struct RunTally {
 
     /// Counts one file's outcomes, one per event, then the file itself.
     mutating func finish(_ result: Pipeline.FileResult) async {
+        self.cameras.add(result.outcomes)
         for (index, outcome) in result.outcomes.enumerated() {
             self.reports[index].add(outcome, unchanged: result.unchanged[index])
             if let error = outcome.verdict.error, error.code.stopsTheRun, self.fatalError == nil {

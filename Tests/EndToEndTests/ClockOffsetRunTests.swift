@@ -132,6 +132,63 @@ import Testing
         #expect(drift.entry(named: "ref-2.jpg")?.captureTime == "2025-09-28T00:00:00Z")
     }
 
+    /// An evening of `moments` moments, each shot by every body in a burst of three: real photos,
+    /// tagged by one exiftool for all, each body's clock off by its error.
+    static func evening(_ folder: TemporaryFolder, bodies: [(String, Body)], moments: Int) throws {
+        var generator = SplitMix64(seed: 2025)
+        let start = RFC3339.parse("2025-09-27T18:05:00Z")!
+        let sample = TestEnvironment.repository.appendingPathComponent("samples/IMG_0001.jpg")
+        var arguments: [String] = []
+        for moment in 0..<moments {
+            let when = start.addingTimeInterval(Double(moment) * 840 + Double.random(in: 0..<300, using: &generator))
+            for (name, body) in bodies {
+                let lag = Double.random(in: -10...10, using: &generator)
+                for shot in 0..<3 {
+                    let url = folder.appending("\(name)-\(moment)-\(shot).jpg")
+                    try FileManager.default.copyItem(at: sample, to: url)
+                    let clock = LocalDateTime(
+                        when.addingTimeInterval(lag + Double(shot * 2 + body.fast)), offsetSeconds: 0)
+                    let written = clock.description.prefix(19).replacingOccurrences(of: "-", with: ":")
+                        .replacingOccurrences(of: "T", with: " ")
+                    arguments += [
+                        "-overwrite_original", "-EXIF:Make=\(body.make)", "-EXIF:Model=\(body.model)",
+                        "-EXIF:SerialNumber=\(body.serial)", "-EXIF:DateTimeOriginal=\(written)",
+                        "-EXIF:OffsetTimeOriginal=\(body.writesOffset ? "+00:00" : "")", url.path, "-execute",
+                    ]
+                }
+            }
+        }
+        let argfile = folder.appending("exiftool.args")
+        try Data(arguments.joined(separator: "\n").utf8).write(to: argfile)
+        let result = try runProgram("exiftool", ["-q", "-@", argfile.path])
+        try FileManager.default.removeItem(at: argfile)
+        guard result.status == 0 else { throw FixtureError("exiftool: \(result.stderr)") }
+    }
+
+    @Test("Without an offset, the run finds camera B's clock 1 h 02 min 30 s fast from the bursts, and A's right")
+    func suggestsTheOffsetFromTheBursts() throws {
+        let photos = TemporaryFolder("clock-evening")
+        try Self.evening(
+            photos, bodies: [("phone", Self.phone), ("a", Self.cameraA), ("b", Self.cameraB)], moments: 16)
+        let run = try CommandLine("clock-evening").ingest([photos.url], Self.window)
+        #expect(run.status == 0, "\(run.result.stderr.suffix(2_000))")
+        let cameras = try #require(run.summary?.cameras)
+        let b = try #require(cameras.first { $0.serial == Self.cameraB.serial })
+        let suggested = try #require(b.suggestedClockOffset.flatMap(ClockOffset.seconds), "\(b)")
+        #expect(abs(suggested + 3_750) <= 60, "\(b)")
+        #expect(b.outside > 0 && b.files == 48)
+        let a = try #require(cameras.first { $0.serial == Self.cameraA.serial })
+        #expect(a.suggestedClockOffset == nil, "\(a)")
+        #expect(a.basis?.hasPrefix("its clock agrees with the trusted ones") == true, "\(a)")
+        let phone = try #require(cameras.first { $0.model == Self.phone.model })
+        #expect(phone.suggestedClockOffset == nil && phone.serial == nil)
+        #expect(
+            run.result.stdout.contains("Clock: Canon EOS R6 #031021000222 looks 1 h 02 min")
+                || run.result.stderr.contains("Clock: Canon EOS R6 #031021000222 looks 1 h 02 min"),
+            "\(run.result.stderr.suffix(2_000))")
+        #expect(run.result.stderr.contains("to correct it: --clock-offset 'serial:031021000222=-01:0"))
+    }
+
     @Test("A clock offset that is no selector and offset is refused, naming where it was given")
     func badOffsetsAreRefused() throws {
         let cli = CommandLine("clock-bad")

@@ -1,0 +1,115 @@
+import Foundation
+import IngestCore
+
+/// What a run saw of each camera body, file by file: how many files, how many outside, and the
+/// times of its photos, apart from those of clocks that can be trusted; at the end, each body's
+/// ``CameraSummary``, with the clock offset its photos suggest (``ClockSkew``).
+struct CameraTally {
+    struct Body {
+        var files = 0
+        var outside = 0
+        /// The instants (seconds) of its photos dated by its own, uncorrected clock.
+        var times: [Double] = []
+        var trusted = false
+        var clockOffsets: Set<Int> = []
+        /// Seconds outside the run's one window, after it (positive) or before it (negative).
+        var outsideBy: [Double] = []
+    }
+
+    private(set) var bodies: [CameraBody: Body] = [:]
+    /// The instants of every photo dated by a trusted clock: a phone's offset, a GPS fix or position.
+    private(set) var trustedTimes: [Double] = []
+    /// The window of a run with one event, for saying where a body's outside photos lie.
+    let window: EventWindow?
+
+    init(events: [Event]) {
+        self.window = events.count == 1 ? events[0].window : nil
+    }
+
+    /// Makers of phones: their clocks keep network time, and the offsets they write are right.
+    static let phoneMakers: Set<String> = [
+        "apple", "google", "samsung", "xiaomi", "huawei", "honor", "oneplus", "motorola", "oppo", "vivo", "realme",
+        "nothing",
+    ]
+
+    /// Counts one file, from its outcomes in every event (its facts are the same in each).
+    mutating func add(_ outcomes: [FileOutcome]) {
+        guard let first = outcomes.first, let body = first.camera, !body.isEmpty, let capture = first.capture else {
+            return
+        }
+        var entry = self.bodies[body, default: Body()]
+        entry.files += 1
+        let outside = outcomes.allSatisfy { $0.status == .outside }
+        if outside {
+            entry.outside += 1
+            if let window = self.window {
+                let instant = capture.instant
+                entry.outsideBy.append(
+                    window.start.map { instant < $0 } == true
+                        ? -window.distance(to: instant) : window.distance(to: instant))
+            }
+        }
+        let time = capture.instant.timeIntervalSince1970
+        if Self.isTrusted(capture, body: body) {
+            entry.trusted = true
+            self.trustedTimes.append(time)
+        } else if let offset = capture.clockOffset {
+            entry.clockOffsets.insert(offset)
+        } else if capture.source.readsCameraClock {
+            entry.times.append(time)
+        }
+        self.bodies[body] = entry
+    }
+
+    /// Whether the time comes from a clock that keeps true time: a GPS fix or position, or a
+    /// phone's clock with the offset it wrote.
+    static func isTrusted(_ capture: CaptureTime, body: CameraBody) -> Bool {
+        switch capture.source {
+        case .exifGPSAgreed, .exifGPSOffset, .exifGPSPosition, .gpsUTC: return true
+        case .exifOffset, .quickTimeOffset:
+            return capture.clockOffset == nil && Self.phoneMakers.contains((body.make ?? "").lowercased())
+        default: return false
+        }
+    }
+
+    /// Each body's summary, the bodies with most files first.
+    func summaries() -> [CameraSummary] {
+        self.bodies.sorted { ($0.value.files, $1.key.description) > ($1.value.files, $0.key.description) }.map {
+            body, entry in
+            var summary = CameraSummary(
+                body: body, files: entry.files, outside: entry.outside,
+                clockOffset: entry.clockOffsets.count == 1 ? entry.clockOffsets.first : nil)
+            guard !entry.trusted, entry.clockOffsets.isEmpty else { return summary }
+            guard !self.trustedTimes.isEmpty else {
+                summary.basis = Self.whereOutside(entry)
+                return summary
+            }
+            guard let finding = ClockSkew.find(entry.times, trusted: self.trustedTimes), finding.isClear else {
+                summary.basis = "no clear line-up with the trusted clocks' photos"
+                return summary
+            }
+            let lined =
+                "\(finding.matched) of its \(finding.bursts) bursts line up with trusted clocks' photos within "
+                + "\(Int(ClockSkew.tolerance)) s; the best offset far from it lines up \(finding.runnerUp)"
+            if abs(finding.seconds) < 60 {
+                summary.basis = "its clock agrees with the trusted ones: " + lined
+            } else {
+                summary.suggestedClockOffset = finding.seconds
+                summary.basis = lined
+            }
+            return summary
+        }
+    }
+
+    /// With no trusted clock in the run: where the body's outside photos lie, when they do.
+    static func whereOutside(_ entry: Body) -> String? {
+        guard let low = entry.outsideBy.min(), let high = entry.outsideBy.max() else {
+            return "no trusted clock (a phone's, a GPS fix) in the run to compare with"
+        }
+        let side = low > 0 ? "after" : high < 0 ? "before" : "around"
+        let minutes = { (seconds: Double) in Int((abs(seconds) / 60).rounded()) }
+        let span =
+            side == "around" ? "" : " \(minutes(min(abs(low), abs(high))))-\(minutes(max(abs(low), abs(high)))) min"
+        return "no trusted clock in the run; \(entry.outside) of \(entry.files) photos lie\(span) \(side) the window"
+    }
+}
