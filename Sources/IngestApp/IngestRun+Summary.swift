@@ -88,7 +88,7 @@ extension IngestRun {
     /// outcome, time and hash), so that a re-run's page shows the event, not a wall of "unchanged".
     func writeHTML(
         _ path: String, reports: [RunReport], photos: [String: [ReportPhoto]]?, catalog: Catalog?,
-        destination: String, started: Date
+        destination: String, started: Date, cameraNotes: [String] = []
     ) async throws {
         if !self.settings.dryRun, let catalog,
             var page = try await CatalogReport.page(
@@ -96,6 +96,7 @@ extension IngestRun {
                 otherOffsets: self.settings.timezone == nil ? [] : nil)
         {
             page.zone = try? self.zone()
+            page.cameraNotes = cameraNotes
             try await HTMLReportFile.write(page, to: path, jobs: self.settings.jobs)
             return
         }
@@ -108,6 +109,7 @@ extension IngestRun {
                     photos: photos?[$0.event.id] ?? [])
             })
         fromRun.zone = try? self.zone()
+        fromRun.cameraNotes = cameraNotes
         try await HTMLReportFile.write(fromRun, to: path, jobs: self.settings.jobs)
     }
 }

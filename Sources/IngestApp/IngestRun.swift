@@ -190,7 +190,7 @@ public struct IngestRun {
             do {
                 try await self.writeHTML(
                     html, reports: run.events, photos: display.htmlPhotos, catalog: catalog, destination: destination,
-                    started: started)
+                    started: started, cameraNotes: run.cameraLines)
                 console.status("HTML report: \(html)")
             } catch {
                 console.status("photoingest: error: \(error)", always: true)

@@ -52,7 +52,7 @@ extension Catalog {
                 sql: """
                     SELECT o.path, o.status, o.reason, o.window_start, o.run_id, f.sha256, f.media_type, f.capture_time,
                         f.capture_source, f.local_time, f.utc_offset, f.capture_notes, f.assumed_zone,
-                        f.capture_zone, o.window_end
+                        f.capture_zone, o.window_end, f.camera_make, f.camera_model, f.camera_serial, f.clock_offset
                     FROM outcome o JOIN file f ON f.path = o.path
                     WHERE o.destination = ? AND o.event = ? AND o.run_id <= ?
                     """, arguments: [destination, event, run])
@@ -65,14 +65,14 @@ extension Catalog {
                 {
                     capture = Self.capture(
                         instant: instant, source: source, localTime: row[9], offset: row[10], notes: row[11],
-                        assumedZone: row[12], zone: row[13])
+                        assumedZone: row[12], zone: row[13], clockOffset: row[18])
                 }
                 records.append(
                     OutcomeRecord(
                         path: row[0], status: status, reason: row[2], window: Self.window(start: row[3], end: row[14]),
                         sha256: (row[5] as String?).flatMap(ContentHash.init(parsing:)),
                         kind: MediaKind.allCases.first { $0.mediaType == row[6] as String? }, capture: capture,
-                        run: row[4]))
+                        run: row[4], camera: CameraBody(make: row[15], model: row[16], serial: row[17])))
             }
             return records
         }

@@ -12,4 +12,6 @@ public struct OutcomeRecord: Sendable {
     public var capture: CaptureTime?
     /// The run that recorded it.
     public var run: Int64
+    /// The body that took it, as the file said.
+    public var camera = CameraBody()
 }

@@ -28,6 +28,9 @@ struct PageView {
         let countsHeading: String
         let counts: [Count]
         let timeline: TimelineView?
+        /// The same photos, one row per camera body, when the event has several: a camera whose
+        /// clock is off shows as a row shifted from the others.
+        let cameraTimeline: TimelineView?
         let undated: String?
         let sections: [Section]
     }
@@ -49,6 +52,9 @@ struct PageView {
         let ticks: [Tick]
         let marks: [Mark]
         let offScale: String?
+        /// What a row is, for the figure's label: an outcome or a camera.
+        let rows: String
+        let caption: String
     }
 
     struct Lane {
@@ -131,17 +137,15 @@ extension PageView {
         }
         self.events = page.events.enumerated().map { index, event in
             EventView(
-                event, anchor: "e\(index + 1)", archive: archive, fromCatalog: page.fromCatalog, zone: page.zone,
-                pictures: pictures.sources)
+                event, anchor: "e\(index + 1)", page: page, pictures: pictures.sources)
         }
     }
 }
 
 extension PageView.EventView {
-    init(
-        _ event: ReportEvent, anchor: String, archive: Bool, fromCatalog: Bool, zone: TimeZone?,
-        pictures: [String: String]
-    ) {
+    /// `event` of `page`, its tiles' pictures by path.
+    init(_ event: ReportEvent, anchor: String, page: ReportPage, pictures: [String: String]) {
+        let (archive, fromCatalog, zone) = (page.archiveRoot != nil, page.fromCatalog, page.zone)
         self.anchor = anchor
         self.name = event.name
         self.window =
@@ -184,6 +188,16 @@ extension PageView.EventView {
             dated.isEmpty
             ? nil
             : PageView.TimelineView(Timeline(window: event.window, photos: dated), anchor: anchor, archive: archive)
+        let bodies = Set(dated.map { $0.photo.camera ?? CameraBody() })
+        self.cameraTimeline =
+            bodies.count < 2
+            ? nil
+            : PageView.TimelineView(
+                Timeline(window: event.window, photos: dated, rows: .cameras), anchor: anchor, archive: archive,
+                caption: ([
+                    "One row per camera: a camera whose clock is off shows its moments shifted from the others'."
+                ]
+                    + page.cameraNotes).joined(separator: " "))
         let undated = tiles.count - dated.count
         self.undated =
             undated == 0
@@ -222,7 +236,7 @@ extension PageView.Tile {
 }
 
 extension PageView.TimelineView {
-    init(_ timeline: Timeline, anchor: String, archive: Bool) {
+    init(_ timeline: Timeline, anchor: String, archive: Bool, caption: String? = nil) {
         func number(_ value: Double) -> String { String(format: "%.1f", value) }
         let top = 4.0
         let lanesHeight = Double(timeline.lanes.count) * Timeline.laneHeight
@@ -233,12 +247,20 @@ extension PageView.TimelineView {
         self.windowX = number(start)
         self.windowWidth = number(max(1, end - start))
         self.windowHeight = number(lanesHeight)
-        self.lanes = timeline.lanes.enumerated().map { index, status in
+        self.lanes = timeline.lanes.enumerated().map { index, lane in
             let y = top + Double(index) * Timeline.laneHeight
-            return PageView.Lane(
-                y: number(y), labelY: number(y + Timeline.laneHeight / 2 + 4),
-                label: HTMLReport.label(status, archive: archive))
+            let label =
+                switch lane {
+                case .outcome(let status): HTMLReport.label(status, archive: archive)
+                case .camera(let body): body.description
+                }
+            return PageView.Lane(y: number(y), labelY: number(y + Timeline.laneHeight / 2 + 4), label: label)
         }
+        let byCamera = timeline.lanes.first.map { if case .camera = $0 { true } else { false } } ?? false
+        self.rows = byCamera ? "one row per camera" : "one row per outcome"
+        self.caption =
+            caption
+            ?? "The shaded band is the event's window (UTC). A bar through a mark spans every instant the photo could have if the zone assumed for it is wrong."
         self.ticks = timeline.ticks.map {
             PageView.Tick(x: number($0.x), y: number(top + lanesHeight + 14), label: $0.label)
         }

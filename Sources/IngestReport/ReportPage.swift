@@ -14,6 +14,9 @@ public struct ReportPage: Sendable {
     public var fromCatalog = false
     /// The zone the photos were read in: each window is shown in it as well as in UTC.
     public var zone: TimeZone?
+    /// What the run found of its cameras' clocks (an offset it suggests), said by the timeline
+    /// that has a row per camera.
+    public var cameraNotes: [String] = []
 
     public init(title: String, destination: String, generated: Date = Date(), dryRun: Bool, events: [ReportEvent]) {
         self.title = title

@@ -10,6 +10,7 @@ extension ReportPhoto {
             path: outcome.path, status: outcome.status, kind: outcome.kind, reason: outcome.reason,
             capture: outcome.capture, outsideBy: outcome.outsideBy, nearEdge: outcome.nearEdge?.description,
             sha256: outcome.sha256)
+        self.camera = outcome.camera
     }
 
     /// A file's outcome as the catalog recorded it; how far outside and how near an edge it is are
@@ -27,5 +28,6 @@ extension ReportPhoto {
                 ? capture.flatMap { window.nearEdge($0, margin: nearEdgeMargin, otherOffsets: otherOffsets) }?
                     .description : nil,
             sha256: record.sha256)
+        self.camera = record.camera.isEmpty ? nil : record.camera
     }
 }

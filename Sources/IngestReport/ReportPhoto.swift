@@ -15,6 +15,8 @@ public struct ReportPhoto: Sendable, Equatable {
     public var nearEdge: String?
     /// The SHA-256 of its bytes, which names its thumbnail in an archive.
     public var sha256: ContentHash?
+    /// The body that took it, when the file said.
+    public var camera: CameraBody?
 
     public init(
         path: String, status: FileStatus, kind: MediaKind? = nil, reason: String? = nil, capture: CaptureTime? = nil,

@@ -1,9 +1,29 @@
 import Foundation
 import IngestCore
 
-/// Where each dated photo of an event sits on a horizontal axis of UTC time, one lane per outcome:
-/// the geometry of the report's inline SVG, in the SVG's own units.
+/// Where each dated photo of an event sits on a horizontal axis of UTC time, one lane per outcome
+/// or one per camera body: the geometry of the report's inline SVG, in the SVG's own units.
 public struct Timeline: Sendable {
+    /// What a lane holds: the photos of one outcome, or those one body took (a camera whose clock
+    /// is off shows as a lane shifted from the others).
+    public enum Lane: Sendable, Hashable {
+        case outcome(FileStatus)
+        case camera(CameraBody)
+
+        /// The outcome's word, or the body's name.
+        public var name: String {
+            switch self {
+            case .outcome(let status): status.rawValue
+            case .camera(let body): body.description
+            }
+        }
+    }
+
+    /// How the lanes divide the photos.
+    public enum Rows: Sendable, Equatable {
+        case outcomes, cameras
+    }
+
     public struct Mark: Sendable, Equatable {
         public var x: Double
         public var lane: Int
@@ -32,7 +52,7 @@ public struct Timeline: Sendable {
     /// anyway, and 20,000 marks cost a browser more than a second to lay out.
     public static let binWidth = 3.0
 
-    public var lanes: [FileStatus]
+    public var lanes: [Lane]
     public var marks: [Mark]
     /// Photos beyond the drawn range, drawn at its edges.
     public var offScale: Int
@@ -44,8 +64,9 @@ public struct Timeline: Sendable {
     /// The range drawn, in UTC.
     public var range: ClosedRange<Date>
 
-    /// The timeline of `photos` (the tiles' order gives each mark its tile) against `window`.
-    public init(window: EventWindow, photos: [(tile: Int, photo: ReportPhoto)]) {
+    /// The timeline of `photos` (the tiles' order gives each mark its tile) against `window`, a
+    /// lane per outcome or per camera body.
+    public init(window: EventWindow, photos: [(tile: Int, photo: ReportPhoto)], rows: Rows = .outcomes) {
         let dated = photos.filter { $0.photo.capture != nil }
         // The spans an assumed zone leaves open count too, so that the page shows how far they reach.
         self.range = Self.range(
@@ -53,7 +74,13 @@ public struct Timeline: Sendable {
             instants: dated.flatMap { entry in
                 entry.photo.possibleInstants.map { [$0.lowerBound, $0.upperBound] } ?? []
             })
-        self.lanes = FileStatus.allCases.filter { status in dated.contains { $0.photo.status == status } }
+        let lane = { (photo: ReportPhoto) -> Lane in
+            rows == .outcomes ? .outcome(photo.status) : .camera(photo.camera ?? CameraBody())
+        }
+        self.lanes =
+            rows == .outcomes
+            ? FileStatus.allCases.filter { status in dated.contains { $0.photo.status == status } }.map(Lane.outcome)
+            : Set(dated.map { lane($0.photo) }).sorted { $0.name < $1.name }
         let range = self.range
         let lanes = self.lanes
         let span = max(1, range.upperBound.timeIntervalSince(range.lowerBound))
@@ -67,11 +94,12 @@ public struct Timeline: Sendable {
         for (tile, photo) in dated {
             let position = x(photo.capture!.instant)
             let placed = Placed(
-                tile: tile, photo: photo, x: position, lane: lanes.firstIndex(of: photo.status) ?? 0,
+                tile: tile, photo: photo, x: position, lane: lanes.firstIndex(of: lane(photo)) ?? 0,
                 span: photo.possibleInstants.flatMap {
                     $0.lowerBound == $0.upperBound ? nil : x($0.lowerBound)...x($0.upperBound)
                 })
-            let key = BinKey(lane: placed.lane, bin: Int((position / Self.binWidth).rounded(.down)))
+            let key = BinKey(
+                lane: placed.lane, status: photo.status, bin: Int((position / Self.binWidth).rounded(.down)))
             if bins[key] == nil { order.append(key) }
             bins[key, default: []].append(placed)
         }
@@ -83,6 +111,8 @@ public struct Timeline: Sendable {
 
     private struct BinKey: Hashable {
         var lane: Int
+        /// A body's lane holds photos of every outcome: each keeps its own marks.
+        var status: FileStatus
         var bin: Int
     }
 

@@ -170,7 +170,9 @@ import Testing
         let photos = TemporaryFolder("clock-evening")
         try Self.evening(
             photos, bodies: [("phone", Self.phone), ("a", Self.cameraA), ("b", Self.cameraB)], moments: 16)
-        let run = try CommandLine("clock-evening").ingest([photos.url], Self.window)
+        let cli = CommandLine("clock-evening")
+        let page = cli.folder.appending("page.html")
+        let run = try cli.ingest([photos.url], Self.window + ["--html", page.path])
         #expect(run.status == 0, "\(run.result.stderr.suffix(2_000))")
         let cameras = try #require(run.summary?.cameras)
         let b = try #require(cameras.first { $0.serial == Self.cameraB.serial })
@@ -187,6 +189,13 @@ import Testing
                 || run.result.stderr.contains("Clock: Canon EOS R6 #031021000222 looks 1 h 02 min"),
             "\(run.result.stderr.suffix(2_000))")
         #expect(run.result.stderr.contains("to correct it: --clock-offset 'serial:031021000222=-01:0"))
+        // The page draws a row per camera, and says the suggestion beside it.
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(html.contains("one row per camera"))
+        for body in ["Apple iPhone 15", "Canon EOS R6 #031021000111", "Canon EOS R6 #031021000222"] {
+            #expect(html.contains(">\(body)</text>"), "no row for \(body)")
+        }
+        #expect(html.contains("Clock: Canon EOS R6 #031021000222 looks 1 h 02 min"))
     }
 
     @Test("A clock offset that is no selector and offset is refused, naming where it was given")

@@ -35,7 +35,7 @@ import Testing
             Self.photo("far.jpg", .outside, at: "2025-09-20T12:00:00Z"),
         ]
         let timeline = Timeline(window: Self.window, photos: photos.enumerated().map { ($0.offset, $0.element) })
-        #expect(timeline.lanes == [.uploaded, .outside])
+        #expect(timeline.lanes == [.outcome(.uploaded), .outcome(.outside)])
         let start = try! #require(timeline.windowStart)
         let end = try! #require(timeline.windowEnd)
         #expect(Timeline.left < start && start < end && end <= Timeline.width)
@@ -75,6 +75,21 @@ import Testing
         // A ring and a span on one photo of a bin stay on the bin's mark.
         let bin = try! #require(timeline.marks.first { $0.span != nil })
         #expect(bin.nearEdge && bin.count > 1)
+    }
+
+    @Test("A timeline by camera has a row per body, each photo on its body's row, in its outcome's colour")
+    func timelineByCamera() {
+        var early = Self.photo("a.jpg", .uploaded, at: "2025-09-27T22:00:00Z")
+        early.camera = CameraBody(make: "Canon", model: "Canon EOS R6", serial: "111")
+        var late = Self.photo("b.jpg", .outside, at: "2025-09-28T06:00:00Z")
+        late.camera = CameraBody(make: "Canon", model: "Canon EOS R6", serial: "222")
+        var phone = Self.photo("p.jpg", .uploaded, at: "2025-09-27T22:00:00Z")
+        phone.camera = CameraBody(make: "Apple", model: "iPhone 15")
+        let timeline = Timeline(
+            window: Self.window, photos: [(0, early), (1, late), (2, phone)], rows: .cameras)
+        #expect(timeline.lanes.map(\.name) == ["Apple iPhone 15", "Canon EOS R6 #111", "Canon EOS R6 #222"])
+        #expect(timeline.marks.map(\.lane) == [1, 2, 0])
+        #expect(timeline.marks.map(\.status) == [.uploaded, .outside, .uploaded])
     }
 
     @Test("The page escapes file names and lists outside photos nearest first, with how far out")
