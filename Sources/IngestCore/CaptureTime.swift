@@ -96,6 +96,33 @@ public struct CaptureTime: Sendable, Equatable {
         self.source.rawValue + (self.clockOffset == nil ? "" : "+clock-offset")
     }
 
+    /// The same capture under another clock correction (`seconds`, nil for none), worked out from
+    /// what it holds, without the file: the clock moved by the difference and read again as the
+    /// rule that dated it reads it. Nil where that rule could read a moved clock otherwise (a GPS
+    /// position's zone, a fix compared with the clock): the file is then read again.
+    public func recorrected(to seconds: Int?) -> CaptureTime? {
+        let difference = (seconds ?? 0) - (self.clockOffset ?? 0)
+        var capture = self
+        capture.clockOffset = seconds
+        switch self.source {
+        case .exifOffset, .quickTimeOffset, .quickTimeUTC, .quickTimeUserData:
+            capture.instant = self.instant.addingTimeInterval(Double(difference))
+            capture.localTime = self.localTime?.adding(seconds: difference)
+            return capture
+        case .exifAssumedZone:
+            guard let name = self.assumedZone, let zone = TimeZone(identifier: name), let wall = self.localTime else {
+                return nil
+            }
+            let moved = wall.adding(seconds: difference)
+            let offset = CaptureTimeResolver.offset(of: moved, in: zone).seconds
+            (capture.localTime, capture.offsetSeconds) = (moved, offset)
+            capture.instant = moved.instant(offsetSeconds: offset)
+            return capture
+        default:
+            return nil
+        }
+    }
+
     /// The same time with the camera's clock moved by `seconds`: for a time the rules read without
     /// a wall clock to move first (a video's).
     public func corrected(by seconds: Int) -> CaptureTime {

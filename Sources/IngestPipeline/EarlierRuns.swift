@@ -109,15 +109,19 @@ struct EarlierRuns: Sendable {
     }
 
     /// The file's hash and capture time, when an earlier run learned them from these very bytes
-    /// (same stamp), with the clock correction this run makes, and, for a time read in an assumed
-    /// zone, in this run's zone with no GPS position left unread that this run could read.
+    /// (same stamp): dated again from what the catalog holds when this run corrects the camera's
+    /// clock otherwise (nil where that needs the file), and, for a time read in an assumed zone,
+    /// in this run's zone with no GPS position left unread that this run could read.
     func facts(of file: DiscoveredFile) -> KnownFacts? {
-        guard let facts = self.facts[file.path], facts.stamp == file.stamp else { return nil }
-        let capture = facts.capture
+        guard var facts = self.facts[file.path], facts.stamp == file.stamp else { return nil }
         let correction =
-            capture.source.readsCameraClock
-            ? self.corrections.seconds(for: facts.camera, path: file.path, wall: capture.cameraClock) : nil
-        guard correction == capture.clockOffset else { return nil }
+            facts.capture.source.readsCameraClock
+            ? self.corrections.seconds(for: facts.camera, path: file.path, wall: facts.capture.cameraClock) : nil
+        if correction != facts.capture.clockOffset {
+            guard let moved = facts.capture.recorrected(to: correction) else { return nil }
+            facts.capture = moved
+        }
+        let capture = facts.capture
         guard capture.source == .exifAssumedZone else { return facts }
         return capture.assumedZone == self.zone && !(capture.positionUnused && self.readsPositions) ? facts : nil
     }

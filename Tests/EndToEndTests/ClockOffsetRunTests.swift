@@ -70,6 +70,12 @@ import Testing
         #expect(before.entry(named: "phone-late.jpg")?.camera?.serial == nil)
         #expect(before.entry(named: "b-late.jpg")?.clockOffset == nil)
 
+        // An offset that leaves the photo outside dates it again from the catalog: nothing is read.
+        let further = try cli.ingest([photos.url], Self.window + ["--clock-offset", "serial:031021000222=+01:00"])
+        #expect(further.entry(named: "b-late.jpg")?.status == .outside)
+        #expect(further.entry(named: "b-late.jpg")?.captureTime == "2025-09-27T23:57:30Z")
+        #expect(further.summary?.event?.bytes == 0)
+
         // The same catalog, now with B's offset: the photo it left outside is dated again and stored.
         let offset = ["--clock-offset", "serial:031021000222=-01:02:30"]
         let after = try cli.ingest([photos.url], Self.window + offset)

@@ -63,3 +63,30 @@ import Testing
         #expect(CameraBody().description == "an unknown camera")
     }
 }
+
+@Suite struct RecorrectedCaptureTests {
+    @Test(
+        "Another correction dates a capture again from what it holds: an offset time moves, an assumed zone is read again"
+    )
+    func recorrected() throws {
+        let wall = LocalDateTime(year: 2025, month: 10, day: 26, hour: 3, minute: 30)
+        let withOffset = CaptureTime(
+            instant: wall.instant(offsetSeconds: 3_600), localTime: wall, offsetSeconds: 3_600, source: .exifOffset)
+        let moved = try #require(withOffset.recorrected(to: -600))
+        #expect(moved.instant == withOffset.instant.addingTimeInterval(-600))
+        #expect(moved.clockOffset == -600 && moved.cameraTime == wall)
+        // Berlin left summer time at 03:00 that night: 03:30 is +01:00, 02:30 the earlier +02:00.
+        let assumed = CaptureTime(
+            instant: wall.instant(offsetSeconds: 3_600), localTime: wall, offsetSeconds: 3_600,
+            source: .exifAssumedZone,
+            assumedZone: "Europe/Berlin")
+        let hourBack = try #require(assumed.recorrected(to: -3_600))
+        #expect(hourBack.offsetSeconds == 7_200)
+        #expect(
+            hourBack.instant
+                == LocalDateTime(year: 2025, month: 10, day: 26, hour: 0, minute: 30).instant(offsetSeconds: 0))
+        #expect(hourBack.recorrected(to: nil)?.instant == assumed.instant)
+        let gps = CaptureTime(instant: wall.instant(offsetSeconds: 0), localTime: wall, source: .exifGPSPosition)
+        #expect(gps.recorrected(to: 60) == nil)
+    }
+}
