@@ -76,8 +76,13 @@ import Testing
         #expect(further.entry(named: "b-late.jpg")?.captureTime == "2025-09-27T23:57:30Z")
         #expect(further.summary?.event?.bytes == 0)
 
-        // The same catalog, now with B's offset: the photo it left outside is dated again and stored.
+        // A dry run says what the offset would change, and changes nothing.
         let offset = ["--clock-offset", "serial:031021000222=-01:02:30"]
+        let dry = try cli.ingest([photos.url], Self.window + offset + ["--dry-run"])
+        #expect(dry.entry(named: "b-late.jpg")?.status == .uploaded && dry.entry(named: "b-late.jpg")?.dryRun == true)
+        #expect(dry.summary?.event?.summary == "1 Would store")
+
+        // The same catalog, now with B's offset: the photo it left outside is dated again and stored.
         let after = try cli.ingest([photos.url], Self.window + offset)
         #expect(after.status == 0, "\(after.result.stderr)")
         let late = try #require(after.entry(named: "b-late.jpg"))
@@ -94,6 +99,16 @@ import Testing
         #expect(fresh.entry(named: "a-late.jpg")?.captureTime == "2025-09-27T21:50:00Z")
         #expect(fresh.entry(named: "a-late.jpg")?.clockOffset == nil)
         #expect(fresh.count("stored") == 6)
+
+        // A server's events take the corrected times alike.
+        let server = try ReferenceServer()
+        let party = try server.addEvent(name: "Party", start: "2025-09-27T18:00:00Z", end: "2025-09-27T22:00:00Z")
+        let uploaded = try CommandLine("clock-server").ingest(
+            [photos.url], ["--server", server.url, "--timezone", "UTC"] + offset,
+            environment: ["PHOTOINGEST_TOKEN": try server.token()])
+        #expect(uploaded.status == 0, "\(uploaded.result.stderr)")
+        #expect(uploaded.entry(named: "b-late.jpg")?.status == .uploaded)
+        #expect(try server.held(inEvent: party).count == 6)
 
         // A model's offset reaches both bodies of the model; B's serial wins over it.
         let model = try CommandLine("clock-model").ingest(
