@@ -28,7 +28,7 @@ struct RunCommand: AsyncParsableCommand {
             A file that does not decode is not tried again while it is unchanged (--retry-failed to force \
             it); it is counted among the known broken files, not as this run's failure.
 
-            Exit status: 0 when every file ended well (uploaded, duplicate, outside, skipped or known \
+            Exit status: 0 when every file ended well (stored or uploaded, duplicate, outside, skipped or known \
             broken), 1 when some failed in this run, 2 for a usage or configuration error, 3 when the \
             server could not be used (it refused the token, or answered nothing for \
             --unreachable-timeout; the files not done are left for the next run), 75 when another run holds the catalog or \
