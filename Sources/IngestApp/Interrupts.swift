@@ -29,10 +29,12 @@ enum Interrupts {
     }
 
     static func install(_ stop: StopRequest, onStop: @escaping @Sendable () -> Void = {}) {
-        Self.stopOnce = {
+        // The first Ctrl-C's stop, and a closed standard output's.
+        let stopAfterInFlight: @Sendable () -> Void = {
             stop.request()
             onStop()
         }
+        Self.stopOnce = stopAfterInFlight
         signal(SIGINT, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         source.setEventHandler {
@@ -40,8 +42,7 @@ enum Interrupts {
                 FileHandle.standardError.write(Data("\nStopped.\n".utf8))
                 _exit(130)
             }
-            stop.request()
-            onStop()
+            stopAfterInFlight()
             FileHandle.standardError.write(
                 Data("\nStopping after the files in flight (Ctrl-C again to stop at once)…\n".utf8))
         }

@@ -33,11 +33,11 @@ public struct EventStage: Stage {
     /// One placement per event, in the order given.
     public func process(_ input: Input, context: StageContext) async throws(IngestError) -> [Placement] {
         let capture = input.capture
-        if !capture.source.isAssumed, let wall = capture.localTime {
-            let offset = Int((wall.secondsAsIfUTC - capture.instant.timeIntervalSince1970).rounded())
+        if !capture.source.isAssumed, let offset = capture.offsetSeconds {
             self.offsetsSeen?.withLock { _ = $0.insert(offset) }
         }
-        let others = self.offsetsSeen?.withLock { $0 }
+        // Only a time read in a guessed zone weighs the others' offsets: no copy for the rest.
+        let others: Set<Int>? = capture.source == .exifAssumedZone ? self.offsetsSeen?.withLock { $0 } : []
         return input.events.map { event in
             Placement(
                 distance: event.window.distance(to: capture.instant),
