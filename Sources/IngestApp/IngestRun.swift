@@ -176,6 +176,9 @@ public struct IngestRun {
             nearEdgeMargin: TimeInterval(self.settings.nearEdge * 60), shard: self.settings.shard.flatMap(Shard.init),
             retryFailed: self.settings.retryFailed)
         configuration.zoneIsGuessed = self.settings.timezone == nil
+        configuration.exclusions = ExclusionRules(
+            excludes: self.settings.exclude, includes: self.settings.include,
+            useDefaults: !self.settings.noDefaultExcludes)
         return configuration
     }
 

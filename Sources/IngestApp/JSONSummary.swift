@@ -16,6 +16,8 @@ public struct JSONSummary: Codable, Sendable, Equatable {
     public var timeZone: String
     /// Each camera body the run saw, with its clock offset and the one its photos suggest.
     public var cameras: [Camera]
+    /// Entries the exclusion rules left out, by rule (`{"@eaDir": 1198, ".DS_Store": 6}`).
+    public var excluded: [String: Int]
 
     /// One camera body, its fields always written, null when unknown.
     public struct Camera: Codable, Sendable, Equatable {
@@ -64,6 +66,7 @@ public struct JSONSummary: Codable, Sendable, Equatable {
         self.events = run.events.map(run.summary(of:))
         self.timeZone = timeZone
         self.cameras = run.cameras.map(Camera.init)
+        self.excluded = run.excluded
         guard run.events.count != 1 else { return }
         self.outsideAllEvents = outsideAllEvents
         self.totals = Totals(
@@ -75,7 +78,7 @@ public struct JSONSummary: Codable, Sendable, Equatable {
     public var event: EventSummary? { self.events.first }
 
     private enum CodingKeys: String, CodingKey {
-        case events, totals, outsideAllEvents, timeZone, cameras
+        case events, totals, outsideAllEvents, timeZone, cameras, excluded
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -89,12 +92,14 @@ public struct JSONSummary: Codable, Sendable, Equatable {
         }
         try container.encode(self.timeZone, forKey: .timeZone)
         try container.encode(self.cameras, forKey: .cameras)
+        try container.encode(self.excluded, forKey: .excluded)
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.timeZone = try container.decode(String.self, forKey: .timeZone)
         self.cameras = try container.decodeIfPresent([Camera].self, forKey: .cameras) ?? []
+        self.excluded = try container.decodeIfPresent([String: Int].self, forKey: .excluded) ?? [:]
         if container.contains(.events) {
             self.events = try container.decode([EventSummary].self, forKey: .events)
             self.totals = try container.decodeIfPresent(Totals.self, forKey: .totals)

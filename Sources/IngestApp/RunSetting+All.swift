@@ -87,6 +87,21 @@ extension RunSetting {
         .flag(
             "include-hidden", \.includeHidden, help: "Also ingest hidden files and folders (names starting with a dot)."
         ),
+        .list(
+            "exclude", \.exclude, valueName: "glob",
+            help:
+                "Never ingest entries whose name matches GLOB (a GLOB with a slash: the path below the folder given), beside the default list of NAS thumbnails, recycle bins and the like (repeatable)."
+        ),
+        .list(
+            "include", \.include, valueName: "glob",
+            help:
+                "Take back names matching GLOB from every exclusion: the default list, --exclude and .photoingestignore files (repeatable)."
+        ),
+        .flag(
+            "no-default-excludes", \.noDefaultExcludes,
+            help:
+                "Walk into what the default list leaves out: @eaDir, #recycle, @Recycle, #snapshot, .@__thumb, @__thumb, SYNO*_THUMB_*, Thumbs.db, desktop.ini, .DS_Store, ._*, *.lrdata, .photostructure, Recently Deleted."
+        ),
         .flag(
             "dry-run", \.dryRun,
             help:

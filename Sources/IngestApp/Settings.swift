@@ -30,6 +30,11 @@ public struct Settings {
     public var retryFailed = false
     public var noWait = false
     public var includeHidden = false
+    /// `--exclude`: globs of names (or paths below a root) never ingested, beside the default list.
+    public var exclude: [String] = []
+    /// `--include`: globs of names taken back from every exclusion rule.
+    public var include: [String] = []
+    public var noDefaultExcludes = false
     public var dryRun = false
     public var report: String?
     public var html: String?

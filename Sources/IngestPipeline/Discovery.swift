@@ -35,11 +35,13 @@ public struct DiscoveryBatch: Sendable, Equatable {
 /// Stage 0: walks the given files and folders and streams what it finds in sorted batches.
 ///
 /// Recursive. It follows symbolic links, but never into a folder it has already entered, which
-/// is what makes a link loop finite. It skips hidden entries unless asked, and never descends
+/// is what makes a link loop finite. It skips hidden entries unless asked and what the
+/// ``ExclusionRules`` name (by name alone: an excluded entry is never opened), and never descends
 /// into the folders it is told to exclude (the archive itself may lie under an input folder).
 public struct Discovery: Sendable {
     public var roots: [String]
     public var includeHidden: Bool
+    public var rules: ExclusionRules
     /// Folders never walked into, by (device, inode).
     public var excluded: Set<DeviceInode>
     public var batchSize: Int
@@ -54,14 +56,22 @@ public struct Discovery: Sendable {
     /// Counts of what the walk passed over without reporting one by one.
     public struct Tally: Sendable, Equatable {
         public var hiddenEntries = 0
+        /// Entries left out by an exclusion rule, by the rule's glob.
+        public var excluded: [String: Int] = [:]
+
+        public init(hiddenEntries: Int = 0, excluded: [String: Int] = [:]) {
+            self.hiddenEntries = hiddenEntries
+            self.excluded = excluded
+        }
     }
 
     public init(
-        roots: [String], includeHidden: Bool, excluding excludedPaths: [String] = [], batchSize: Int = 256,
-        shard: Shard? = nil
+        roots: [String], includeHidden: Bool, rules: ExclusionRules = ExclusionRules(),
+        excluding excludedPaths: [String] = [], batchSize: Int = 256, shard: Shard? = nil
     ) {
         self.roots = roots
         self.includeHidden = includeHidden
+        self.rules = rules
         self.batchSize = batchSize
         self.shard = shard
         self.excluded = Set(
@@ -104,11 +114,12 @@ public struct Discovery: Sendable {
             let base = Self.absolute(root)
             // Each entry with what `stat` said of it, learnt from its folder's descriptor when the
             // folder was read (nil for a root): one short lookup per file instead of its whole path.
-            var pending: [(path: String, status: Status?)] = [(base, nil)]
-            while let (path, known) = pending.popLast() {
+            var pending: [Entry] = [Entry(path: base, status: nil, scopes: [])]
+            while let entry = pending.popLast() {
                 if shouldStop() { break }
-                let visit = self.visit(path, known ?? Self.status(path), base: base, entered: &entered)
+                let visit = self.visit(entry, base: base, entered: &entered)
                 tally.hiddenEntries += visit.hidden
+                tally.excluded.merge(visit.excluded, uniquingKeysWith: +)
                 if let item = visit.item { await emit(item) }
                 pending += visit.children
             }
@@ -118,18 +129,30 @@ public struct Discovery: Sendable {
         return tally
     }
 
+    /// An entry still to visit: its path, what `stat` said of it when its folder was read (nil
+    /// for a root), and the ignore files of the folders above it.
+    struct Entry {
+        var path: String
+        var status: Status?
+        var scopes: [IgnoreScope]
+    }
+
     /// What one entry of the walk gives: an item to send (a file, or a problem to report), and
     /// for a folder its entries, to walk next (in reverse order, so that they pop in order).
     struct Visit {
         var item: DiscoveryItem?
-        var children: [(path: String, status: Status?)] = []
+        var children: [Entry] = []
         /// Hidden entries of a folder passed over.
         var hidden = 0
+        /// Entries of a folder left out, by rule.
+        var excluded: [String: Int] = [:]
     }
 
-    /// Visits the entry at `path` under the root `base`: a folder is entered once (by device and
-    /// inode, which ends link loops), a file outside this run's shard is passed over.
-    func visit(_ path: String, _ status: Status, base: String, entered: inout Set<DeviceInode>) -> Visit {
+    /// Visits `entry` under the root `base`: a folder is entered once (by device and inode, which
+    /// ends link loops), a file outside this run's shard is passed over.
+    func visit(_ entry: Entry, base: String, entered: inout Set<DeviceInode>) -> Visit {
+        let path = entry.path
+        let status = entry.status ?? Self.status(path)
         // By the name without its extension, so that the files of a pair fall in one shard.
         let relative = Self.relative(path, to: base)
         if let shard = self.shard, !shard.contains(relativePath: Self.stem(of: relative) ?? relative) {
@@ -157,12 +180,20 @@ public struct Discovery: Sendable {
                             "folder already walked (given again, inside another one given, or reached again through a link)"
                     ))
             }
-            switch Self.entries(of: path, includeHidden: self.includeHidden) {
+            switch self.entries(of: path, base: base, scopes: entry.scopes) {
             case .success(let listing):
-                let children = listing.entries.reversed().map { entry in
-                    (path: path == "/" ? "/" + entry.name : path + "/" + entry.name, status: Status?.some(entry.status))
+                let scopes = entry.scopes + (listing.ignoreFile.map { [$0] } ?? [])
+                let children = listing.entries.reversed().map { child in
+                    Entry(
+                        path: path == "/" ? "/" + child.name : path + "/" + child.name, status: child.status,
+                        scopes: scopes)
                 }
-                return Visit(children: children, hidden: listing.hidden)
+                // Like a file's, an ignore file's problem is reported by its shard alone.
+                let problem = listing.ignoreFileProblem.flatMap { problem in
+                    self.shard.map { $0.contains(relativePath: relative + "/" + ExclusionRules.ignoreFileName) } ?? true
+                        ? problem : nil
+                }
+                return Visit(item: problem, children: children, hidden: listing.hidden, excluded: listing.excluded)
             case .failure(let reason):
                 return Visit(item: .problem(path: path, status: .failed, reason: "cannot read folder: \(reason)"))
             }
@@ -181,39 +212,6 @@ public struct Discovery: Sendable {
         /// A link whose target is gone.
         var isLink: Bool
         var reason: String
-    }
-
-    /// A folder's entries, sorted by name so that runs are repeatable, each with its `stat`; and
-    /// how many hidden ones were left out.
-    struct Listing {
-        var entries: [(name: String, status: Status)] = []
-        var hidden = 0
-    }
-
-    static func entries(of path: String, includeHidden: Bool) -> Result<Listing, DiscoveryError> {
-        guard let directory = PathBytes.withCString(path, { opendir($0) }) else {
-            return .failure(DiscoveryError(FileSystem.lastError))
-        }
-        defer { closedir(directory) }
-        var listing = Listing()
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes -> String? in
-                let name = bytes.prefix(while: { $0 != 0 })
-                if name.elementsEqual(".".utf8) || name.elementsEqual("..".utf8) { return nil }
-                if !includeHidden && name.first == UInt8(ascii: ".") {
-                    listing.hidden += 1
-                    return nil
-                }
-                return PathBytes.string(name)
-            }
-            if let name { names.append(name) }
-        }
-        // Sorted before the stats, so that the sort moves names, not `stat` records.
-        names.sort()
-        let descriptor = dirfd(directory)
-        listing.entries = names.map { ($0, Self.status($0, in: descriptor)) }
-        return .success(listing)
     }
 
     struct DiscoveryError: Error, CustomStringConvertible {

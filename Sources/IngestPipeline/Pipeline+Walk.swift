@@ -8,14 +8,15 @@ import IngestCore
 /// `limits.filesInFlight` files.
 extension Pipeline {
     /// Walks the paths and brings every file found to its outcomes in `tally`, or stops early on
-    /// request with every started file finished. Returns the hidden entries the walk passed over.
-    func walk(stages: Stages, tally: inout RunTally) async -> Int {
+    /// request with every started file finished. Returns what the walk passed over: hidden
+    /// entries, and those the exclusion rules left out.
+    func walk(stages: Stages, tally: inout RunTally) async -> Discovery.Tally {
         let configuration = self.configuration
         let events = configuration.events
         let context = self.context
         let stop = stages.stop
         let discovery = Discovery(
-            roots: configuration.paths, includeHidden: configuration.includeHidden,
+            roots: configuration.paths, includeHidden: configuration.includeHidden, rules: configuration.exclusions,
             excluding: configuration.excludedPaths, batchSize: configuration.limits.discoveryBatchSize,
             shard: configuration.shard)
         let channel = AsyncChannel<DiscoveryBatch>()
@@ -55,7 +56,7 @@ extension Pipeline {
             // After a stop, take what the walk may still be sending, so that it can see the stop and end.
             for await _ in channel {}
         }
-        return await walked.hiddenEntries
+        return await walked
     }
 
     /// What becomes of one item of a walk batch.

@@ -71,7 +71,7 @@ public struct Pipeline: Sendable {
             },
             recorders: recorders, observer: observer, destination: self.destination)
 
-        let hiddenEntries = await self.walk(stages: stages, tally: &tally)
+        let passedOver = await self.walk(stages: stages, tally: &tally)
 
         var run = RunSummary(events: tally.reports)
         run.filesDiscovered = tally.progress.discovered
@@ -80,7 +80,8 @@ public struct Pipeline: Sendable {
         run.bytesRead = tally.progress.bytesRead
         run.interrupted = stop.isRequestedByUser
         run.stoppedEarly = stop.isRequested
-        run.hiddenEntries = hiddenEntries
+        run.hiddenEntries = passedOver.hiddenEntries
+        run.excluded = passedOver.excluded
         run.elapsedSeconds = (clock.now - started).seconds
         run.destinationStatistics = self.destination.statistics
         run.fatalError = tally.fatalError

@@ -9,6 +9,8 @@ public struct RunConfiguration: Sendable {
     /// Every event of the run; each file is read once and matched against all of them.
     public var events: [Event]
     public var includeHidden: Bool
+    /// Names never ingested: a NAS's thumbnails, recycle bins, `--exclude` globs.
+    public var exclusions = ExclusionRules()
     /// Decide everything, write and upload nothing.
     public var dryRun: Bool
     public var limits: Limits

@@ -61,10 +61,19 @@ extension RunSummary {
         return parts.joined(separator: " ")
     }
 
-    /// What holds for the whole run, whatever the number of events: the cameras' clocks, hidden
-    /// entries passed over, why the run stopped, a catalog problem. Said once.
+    /// What holds for the whole run, whatever the number of events: the cameras' clocks, entries
+    /// excluded and hidden ones passed over, why the run stopped, a catalog problem. Said once.
     public var runLines: [String] {
         var lines: [String] = self.cameraLines
+        if !self.excluded.isEmpty {
+            // Most first, then by name: the rule that took the most is the one to check.
+            let rules = self.excluded.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+            let total = rules.reduce(0) { $0 + $1.value }
+            lines.append(
+                "\(total) excluded: "
+                    + rules.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+                    + " (--include GLOB takes a name back)")
+        }
         if self.hiddenEntries > 0 {
             lines.append("Hidden files and folders passed over: \(self.hiddenEntries) (--include-hidden to take them)")
         }

@@ -18,6 +18,8 @@ public struct RunSummary: Sendable {
     public var bytesRead: Int64 = 0
     /// Hidden files and folders the walk passed over.
     public var hiddenEntries = 0
+    /// Entries the exclusion rules left out (never opened), by rule.
+    public var excluded: [String: Int] = [:]
     public var elapsedSeconds = 0.0
     /// Stopped by the user (Ctrl-C).
     public var interrupted = false

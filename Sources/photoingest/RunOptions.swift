@@ -61,6 +61,15 @@ struct RunOptions: ParsableArguments {
     @Flag(help: .setting("include-hidden"))
     var includeHidden = false
 
+    @Option(help: .setting("exclude"))
+    var exclude: [String] = []
+
+    @Option(help: .setting("include"))
+    var include: [String] = []
+
+    @Flag(help: .setting("no-default-excludes"))
+    var noDefaultExcludes = false
+
     @Flag(help: .setting("dry-run"))
     var dryRun = false
 

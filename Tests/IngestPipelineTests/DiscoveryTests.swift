@@ -183,3 +183,35 @@ import Testing
         #expect(Discovery.relative("/x/IMG.jpg", to: "/x/IMG.jpg") == "IMG.jpg")
     }
 }
+
+extension DiscoveryTests {
+    @Test("A Synology share: the photos are found, its thumbnails, bins and macOS leftovers counted by rule")
+    func excludedByRule() async throws {
+        for path in [
+            "2024/IMG_1.JPG", "2024/IMG_2.JPG", "2024/@eaDir/IMG_1.JPG/SYNOPHOTO_THUMB_XL.jpg",
+            "2024/@eaDir/IMG_2.JPG/SYNOPHOTO_THUMB_M.jpg", "#recycle/IMG_0.JPG", "2024/.DS_Store", "2024/._IMG_1.JPG",
+            "2024/Thumbs.db", "2024/draft.xcf",
+        ] {
+            try self.write(path)
+        }
+        let rules = ExclusionRules(excludes: ["*.xcf"])
+        let (items, tally) = await self.walk(Discovery(roots: [self.folder.path], includeHidden: true, rules: rules))
+        #expect(self.files(items) == ["2024/IMG_1.JPG", "2024/IMG_2.JPG"].map { self.folder.path + "/" + $0 })
+        #expect(
+            tally.excluded == ["@eaDir": 1, "#recycle": 1, ".DS_Store": 1, "._*": 1, "Thumbs.db": 1, "*.xcf": 1])
+        #expect(tally.hiddenEntries == 0)
+    }
+
+    @Test("A .photoingestignore excludes its globs in its folder and below, not beside it")
+    func ignoreFiles() async throws {
+        for path in ["a/keep.jpg", "a/skip.jpg", "a/b/skip.jpg", "a/b/raw/x.tif", "c/skip.jpg"] { try self.write(path) }
+        try self.write("a/.photoingestignore", "# not these\nskip.jpg\nb/raw/*.tif\n")
+        let (items, tally) = await self.walk(Discovery(roots: [self.folder.path], includeHidden: false))
+        #expect(self.files(items) == ["a/keep.jpg", "c/skip.jpg"].map { self.folder.path + "/" + $0 })
+        #expect(tally.excluded == ["skip.jpg": 2, "b/raw/*.tif": 1])
+        #expect(tally.hiddenEntries == 0, "the ignore file is not a hidden photo passed over")
+        let (taken, _) = await self.walk(
+            Discovery(roots: [self.folder.path], includeHidden: false, rules: ExclusionRules(includes: ["skip.jpg"])))
+        #expect(self.files(taken).count == 4, "both skip.jpg are taken back; raw/x.tif stays out")
+    }
+}

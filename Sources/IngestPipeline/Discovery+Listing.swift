@@ -1,0 +1,87 @@
+import Foundation
+import IngestCore
+
+/// Reading one folder: its entries by name, less what the rules exclude and hidden names, and its
+/// ignore file.
+extension Discovery {
+    /// The globs of one `.photoingestignore`, for the entries below its folder.
+    struct IgnoreScope {
+        var folder: String
+        var globs: [String]
+    }
+
+    /// A folder's entries, sorted by name so that runs are repeatable, each with its `stat`; how
+    /// many hidden ones were left out, and how many each exclusion rule left out.
+    struct Listing {
+        var entries: [(name: String, status: Status)] = []
+        var hidden = 0
+        var excluded: [String: Int] = [:]
+        /// The folder's `.photoingestignore`, when it has one.
+        var ignoreFile: IgnoreScope?
+        /// An ignore file that could not be read: the walk goes on without it and says so.
+        var ignoreFileProblem: DiscoveryItem?
+    }
+
+    /// Reads the folder `path`, found under the root `base`, below the ignore files `scopes`.
+    func entries(of path: String, base: String, scopes: [IgnoreScope]) -> Result<Listing, DiscoveryError> {
+        guard let directory = PathBytes.withCString(path, { opendir($0) }) else {
+            return .failure(DiscoveryError(FileSystem.lastError))
+        }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes -> String? in
+                let name = bytes.prefix(while: { $0 != 0 })
+                if name.elementsEqual(".".utf8) || name.elementsEqual("..".utf8) { return nil }
+                return PathBytes.string(name)
+            }
+            if let name { names.append(name) }
+        }
+        var listing = Listing()
+        let folder = path == "/" ? "" : path
+        if names.contains(ExclusionRules.ignoreFileName) {
+            let ignorePath = folder + "/" + ExclusionRules.ignoreFileName
+            switch Self.readIgnoreFile(ignorePath) {
+            case .success(let globs): listing.ignoreFile = IgnoreScope(folder: folder, globs: globs)
+            case .failure(let reason):
+                listing.ignoreFileProblem = .problem(
+                    path: ignorePath, status: .failed, reason: "cannot read ignore file: \(reason)")
+            }
+        }
+        let below = path == base ? "" : Self.relative(path, to: base) + "/"
+        let allScopes = scopes + (listing.ignoreFile.map { [$0] } ?? [])
+        names = names.filter { name in
+            if name == ExclusionRules.ignoreFileName { return false }
+            let inScopes = allScopes.map { scope in
+                (globs: scope.globs, path: String((folder + "/" + name).dropFirst(scope.folder.count + 1)))
+            }
+            if let rule = self.rules.rule(name: name, path: below + name, scopes: inScopes) {
+                listing.excluded[rule, default: 0] += 1
+                return false
+            }
+            if !self.includeHidden && name.hasPrefix(".") {
+                listing.hidden += 1
+                return false
+            }
+            return true
+        }
+        // Sorted before the stats, so that the sort moves names, not `stat` records.
+        names.sort()
+        let descriptor = dirfd(directory)
+        listing.entries = names.map { ($0, Self.status($0, in: descriptor)) }
+        return .success(listing)
+    }
+
+    /// The globs of the ignore file at `path`; only its first 64 KiB are read.
+    static func readIgnoreFile(_ path: String) -> Result<[String], DiscoveryError> {
+        do {
+            let file = try OpenFile(path, O_RDONLY)
+            defer { file.close() }
+            var bytes = [UInt8](repeating: 0, count: ExclusionRules.ignoreFileLimit)
+            let count = try file.readFully(into: &bytes)
+            return .success(ExclusionRules.globs(inIgnoreFile: String(decoding: bytes[..<count], as: UTF8.self)))
+        } catch {
+            return .failure(DiscoveryError(error.description))
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// Names that are never ingested: what NAS boxes, file managers and photo programs keep beside
+/// photos, the user's `--exclude` globs, and the globs of `.photoingestignore` files.
+///
+/// A glob without a slash is matched against an entry's name; one with a slash against its path
+/// below the walk's root (or below the folder of the ignore file that holds it). The default
+/// names are matched whatever their case: Windows and macOS write them on file systems that
+/// ignore case. An `--include` glob takes back a name any rule would exclude.
+public struct ExclusionRules: Sendable, Equatable {
+    /// One glob, with where the names it matches come from (for the docs and `--help`).
+    public struct Rule: Sendable, Equatable {
+        public var glob: String
+        public var origin: String
+    }
+
+    /// The names excluded unless `--no-default-excludes`.
+    public static let defaults: [Rule] = [
+        Rule(glob: "@eaDir", origin: "Synology DSM: thumbnails and index data, a folder per photo"),
+        Rule(glob: "SYNOPHOTO_THUMB_*", origin: "Synology Photos thumbnails"),
+        Rule(glob: "SYNOFILE_THUMB_*", origin: "Synology File Station thumbnails"),
+        Rule(glob: "#recycle", origin: "Synology recycle bin"),
+        Rule(glob: "#snapshot", origin: "Synology Btrfs snapshots"),
+        Rule(glob: "@Recycle", origin: "QNAP recycle bin"),
+        Rule(glob: ".@__thumb", origin: "QNAP thumbnails"),
+        Rule(glob: "@__thumb", origin: "QNAP thumbnails"),
+        Rule(glob: "Thumbs.db", origin: "Windows Explorer's thumbnail cache"),
+        Rule(glob: "desktop.ini", origin: "Windows folder settings"),
+        Rule(glob: ".DS_Store", origin: "macOS Finder's folder settings"),
+        Rule(glob: "._*", origin: "macOS resource forks (AppleDouble) on non-Apple file systems"),
+        Rule(glob: "*.lrdata", origin: "Lightroom previews and Smart Previews"),
+        Rule(glob: ".photostructure", origin: "PhotoStructure's library data"),
+        Rule(glob: "Recently Deleted", origin: "Apple Photos' deleted items, in exports"),
+    ]
+
+    /// The file whose globs exclude entries of its folder and below; itself never ingested.
+    public static let ignoreFileName = ".photoingestignore"
+
+    /// Longest ignore file read: globs, not data.
+    static let ignoreFileLimit = 64 * 1024
+
+    public var excludes: [String]
+    public var includes: [String]
+    public var useDefaults: Bool
+
+    public init(excludes: [String] = [], includes: [String] = [], useDefaults: Bool = true) {
+        self.excludes = excludes
+        self.includes = includes
+        self.useDefaults = useDefaults
+    }
+
+    /// The glob that excludes the entry `name`, at `path` below the root, or nil when it is taken.
+    /// `scopes` are the ignore files above it, each with the entry's path below that file's folder.
+    public func rule(name: String, path: String, scopes: [(globs: [String], path: String)] = []) -> String? {
+        var found: String?
+        if self.useDefaults {
+            found = Self.defaults.first { Self.matches($0.glob, name: name, path: path, caseless: true) }?.glob
+        }
+        found = found ?? self.excludes.first { Self.matches($0, name: name, path: path) }
+        for scope in scopes where found == nil {
+            found = scope.globs.first { Self.matches($0, name: name, path: scope.path) }
+        }
+        guard let found else { return nil }
+        return self.includes.contains { Self.matches($0, name: name, path: path) } ? nil : found
+    }
+
+    /// The globs of an ignore file: one per line; blank lines and lines starting with `#` say
+    /// nothing; a leading slash anchors a glob to the file's folder, as in `.gitignore`.
+    public static func globs(inIgnoreFile text: String) -> [String] {
+        text.split(whereSeparator: \.isNewline).compactMap { line in
+            let glob = line.trimmingCharacters(in: .whitespaces)
+            if glob.isEmpty || glob.hasPrefix("#") { return nil }
+            return glob.hasPrefix("/") ? String(glob.dropFirst()) : glob
+        }
+    }
+
+    /// glibc's `FNM_CASEFOLD`, which Swift does not see: `fnmatch.h` declares it for GNU builds only.
+    static let caseFold: Int32 = 1 << 4
+
+    static func matches(_ glob: String, name: String, path: String, caseless: Bool = false) -> Bool {
+        let pathGlob = glob.contains("/")
+        let flags = (pathGlob ? FNM_PATHNAME : 0) | (caseless ? Self.caseFold : 0)
+        return fnmatch(glob, pathGlob ? path : name, flags) == 0
+    }
+}
