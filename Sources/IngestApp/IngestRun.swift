@@ -179,6 +179,8 @@ public struct IngestRun {
         configuration.exclusions = ExclusionRules(
             excludes: self.settings.exclude, includes: self.settings.include,
             useDefaults: !self.settings.noDefaultExcludes)
+        configuration.readsNameDates = !self.settings.noNameDates
+        configuration.undated = self.settings.undated
         return configuration
     }
 

@@ -97,6 +97,22 @@ extension RunSetting {
             help:
                 "Take back names matching GLOB from every exclusion: the default list, --exclude and .photoingestignore files (repeatable)."
         ),
+        .parsed(
+            "undated", \.undated, valueName: "open|mtime|skip",
+            help:
+                "A file with no date of its own (not in the file, a sidecar or its name), whose modification time is only when it was copied: open stores it only in events with no window (default), mtime places it by that time, skip leaves it out.",
+            default: { UndatedPolicy.open.rawValue },
+            parse: { text in
+                guard let policy = UndatedPolicy(rawValue: text) else {
+                    throw UsageError("is not open, mtime or skip.")
+                }
+                return policy
+            }),
+        .flag(
+            "no-name-dates", \.noNameDates,
+            help:
+                "Do not date files by their names (PXL_20240504_131617123.jpg, IMG_20240504_151617.jpg, IMG-20240504-WA0007.jpg) when they carry no date of their own."
+        ),
         .flag(
             "no-default-excludes", \.noDefaultExcludes,
             help:

@@ -1,6 +1,7 @@
 import Configuration
 import Foundation
 import IngestCore
+import IngestPipeline
 import IngestTransport
 import Logging
 
@@ -35,6 +36,9 @@ public struct Settings {
     /// `--include`: globs of names taken back from every exclusion rule.
     public var include: [String] = []
     public var noDefaultExcludes = false
+    public var noNameDates = false
+    /// `--undated`: what becomes of a file dated only by its modification time.
+    public var undated = UndatedPolicy.open
     public var dryRun = false
     public var report: String?
     public var html: String?

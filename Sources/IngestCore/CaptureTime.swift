@@ -19,6 +19,15 @@ public enum CaptureSource: String, Sendable, Codable, CaseIterable {
     case gpsUTC = "gps-utc"
     /// Nothing in the file: its modification time.
     case fileMTime = "file-mtime"
+    /// Nothing in the file: its name's date and time (``FileNameDate``), in UTC or the assumed zone.
+    case fileName = "file-name"
+    /// Nothing in the file, and a name that gives the day only: the modification time, which
+    /// falls on that day.
+    case fileNameMTime = "file-name+mtime"
+    /// Nothing in the file, and a name that gives the day only, which the modification time
+    /// does not fall on: the whole day (the instant is its start). Placed only in windows that
+    /// hold all of it.
+    case fileNameDay = "file-name-day"
     /// A video: Apple's `com.apple.quicktime.creationdate`, the clock with its own offset.
     case quickTimeOffset = "quicktime-offset"
     /// A video: the `mvhd` creation time, UTC as QuickTime defines it (its local time, where it
@@ -28,11 +37,14 @@ public enum CaptureSource: String, Sendable, Codable, CaseIterable {
     case quickTimeUserData = "quicktime-userdata"
 
     /// Whether the instant is known, or rests on an assumption a user should check.
-    public var isAssumed: Bool { self == .exifAssumedZone || self == .fileMTime }
+    public var isAssumed: Bool { self == .exifAssumedZone || self == .fileMTime || self.isFileName }
+
+    /// Whether the file's name dated it.
+    public var isFileName: Bool { self == .fileName || self == .fileNameMTime || self == .fileNameDay }
 
     /// Whether the time was read from the camera's clock, which a clock offset corrects (not a
     /// GPS fix's, nor the file system's).
-    public var readsCameraClock: Bool { self != .gpsUTC && self != .fileMTime }
+    public var readsCameraClock: Bool { self != .gpsUTC && self != .fileMTime && !self.isFileName }
 }
 
 /// When a photo was taken, as a UTC instant, with the evidence for it.
@@ -72,6 +84,17 @@ public struct CaptureTime: Sendable, Equatable {
         self.zone = zone ?? assumedZone
         self.positionUnused = positionUnused
         self.notes = notes
+    }
+
+    /// The day a file dated to a day only (``CaptureSource/fileNameDay``) covers, from its first
+    /// instant to its last, in the zone it was read in (23 or 25 hours across a DST change).
+    public var wholeDay: ClosedRange<Date>? {
+        guard self.source == .fileNameDay, let day = self.localTime,
+            let zone = self.assumedZone.flatMap(TimeZone.init(identifier:))
+        else { return nil }
+        let next = LocalDateTime(day.instant(offsetSeconds: 0).addingTimeInterval(86_400), offsetSeconds: 0)
+        let end = next.instant(offsetSeconds: CaptureTimeResolver.offset(of: next, in: zone).seconds)
+        return self.instant...end.addingTimeInterval(-0.001)
     }
 
     /// `+05:45` style, or nil when no offset applies.

@@ -11,7 +11,8 @@ import Foundation
 ///    zone disagrees. A fresh fix is the better witness: the camera's clock was on another zone's
 ///    time. A stale one is refused by its residual before it gets here;
 /// 5. the wall time in the assumed zone (DST-correct; a fold takes the earlier instant);
-/// 6. with no usable wall time: the GPS date and time (UTC), else the file's mtime.
+/// 6. with no usable wall time: the GPS date and time (UTC), else the file's name
+///    (``named(_:path:fileModified:)``), else its mtime.
 ///
 /// OffsetTime (without Original) is never used: it belongs to ModifyDate and editors rewrite it.
 public struct CaptureTimeResolver: Sendable {
@@ -21,6 +22,8 @@ public struct CaptureTimeResolver: Sendable {
     public var now: Date
     /// The zone boundaries that date a photo by its GPS position; nil leaves positions unused.
     public var zones: (any ZoneMap)?
+    /// Whether a file with no date of its own is dated by its name (``FileNameDate``).
+    public var readsNames = true
 
     /// Local clock minus GPS time beyond this is a stale fix, not a zone.
     static let maximumOffset = 14 * 3_600

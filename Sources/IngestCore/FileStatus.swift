@@ -7,6 +7,10 @@ public enum FileStatus: String, Sendable, Codable, CaseIterable, Comparable {
     case duplicate
     /// Taken outside the event's window.
     case outside
+    /// No time strong enough to place it against the event's window: only its modification time
+    /// (which on a NAS or in an export is the copy time), or a day from its name that the window
+    /// holds only part of. Never put into a window by a guess (`--undated mtime` does).
+    case undated
     /// Could not be ingested; retried by the next run, unless the fault lies in the file's own
     /// bytes (``IngestError/Code/isInTheFile``) and the file has not changed since.
     case failed

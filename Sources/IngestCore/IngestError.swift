@@ -16,6 +16,9 @@ public struct IngestError: Error, Sendable, CustomStringConvertible, Equatable {
         public static let tooLarge = Code("tooLarge")
         public static let decodeFailed = Code("decodeFailed")
         public static let tooManyPixels = Code("tooManyPixels")
+        /// A raw photo that embeds no preview to make thumbnails from (a Lightroom Smart Preview,
+        /// a cut file): kept without thumbnails, as a video none of whose frames decode.
+        public static let noPreview = Code("noPreview")
         /// libvips could not encode a thumbnail of pixels it decoded: not known to lie in the file.
         public static let encodeFailed = Code("encodeFailed")
         public static let storeFailed = Code("storeFailed")

@@ -85,7 +85,7 @@ public struct Thumbnailer: Sendable {
         var note: String?
         if let kind, kind.isRaw {
             guard let preview = EmbeddedPreview.largest(in: bytes, kind: kind) else {
-                throw IngestError(.decodeFailed, "the raw photo embeds no JPEG preview to make thumbnails from")
+                throw IngestError(.noPreview, "the raw photo embeds no JPEG preview to make thumbnails from")
             }
             source = UnsafeRawBufferPointer(rebasing: bytes[preview.range])
             orientation = preview.orientation

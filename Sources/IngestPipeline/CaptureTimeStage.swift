@@ -53,7 +53,9 @@ public struct CaptureTimeStage: Stage {
             }
             identity = found
         }
-        return Output(capture: capture, identity: identity, exifSeconds: (clock.now - started).seconds)
+        return Output(
+            capture: self.resolver.named(capture, path: path, fileModified: modified), identity: identity,
+            exifSeconds: (clock.now - started).seconds)
     }
 }
 

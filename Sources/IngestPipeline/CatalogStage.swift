@@ -11,8 +11,6 @@ public actor CatalogStage {
     public let catalog: Catalog
     let destination: String
     let event: Event
-    /// The zone times without one are read in this run, recorded for the files dated in it.
-    let assumedZone: TimeZone
     let batchSize: Int
     /// A batch waits at most this long, so that a slow run still commits as it goes.
     static let maximumDelay: Duration = .seconds(1)
@@ -21,11 +19,10 @@ public actor CatalogStage {
     private var pending: [CatalogRecord] = []
     private var lastFlush = ContinuousClock.now
 
-    public init(catalog: Catalog, destination: String, event: Event, assumedZone: TimeZone, batchSize: Int) {
+    public init(catalog: Catalog, destination: String, event: Event, batchSize: Int) {
         self.catalog = catalog
         self.destination = destination
         self.event = event
-        self.assumedZone = assumedZone
         self.batchSize = batchSize
     }
 
@@ -48,7 +45,8 @@ public actor CatalogStage {
                 capture: outcome.capture, destination: self.destination, event: self.event.id,
                 window: self.event.window, status: outcome.status, reason: outcome.reason,
                 errorCode: outcome.errorCode?.name,
-                assumedZone: outcome.capture?.source == .exifAssumedZone ? self.assumedZone.name : nil,
+                // The zone a time without one was read in (the camera's, or a name's).
+                assumedZone: outcome.capture?.assumedZone,
                 pair: outcome.pair, camera: outcome.camera))
         if self.pending.count >= self.batchSize || ContinuousClock.now - self.lastFlush >= Self.maximumDelay {
             try await self.flush()

@@ -27,7 +27,8 @@ struct EarlierRuns: Sendable {
 
     init(
         batch: [DiscoveryItem], catalog: Catalog, destination: String, events: [Event], zone: String,
-        readsPositions: Bool, retryFailed: Bool, corrections: ClockCorrections = ClockCorrections()
+        readsPositions: Bool, retryFailed: Bool, corrections: ClockCorrections = ClockCorrections(),
+        undated: UndatedPolicy = .open
     ) async throws {
         self.events = events.count
         self.zone = zone
@@ -41,7 +42,7 @@ struct EarlierRuns: Sendable {
         for (index, (position, file)) in files.enumerated() {
             self.plans[position] = Self.plan(
                 file, entries: entries, at: index, windows: windows, zone: zone, readsPositions: readsPositions,
-                correctsClocks: !corrections.isEmpty, retryFailed: retryFailed)
+                correctsClocks: !corrections.isEmpty, retryFailed: retryFailed, undated: undated)
         }
         // Facts only for the files some event still needs: a nightly re-run passes over the rest.
         let needed = files.filter { !self.plans[$0.position].pending.isEmpty }.map(\.file.path)
@@ -85,11 +86,16 @@ struct EarlierRuns: Sendable {
     /// One look at the catalog's entries for `file` (at `index` in the paths asked about) in every event.
     private static func plan(
         _ file: DiscoveredFile, entries: CatalogEntries, at index: Int, windows: [EventWindow], zone: String,
-        readsPositions: Bool, correctsClocks: Bool, retryFailed: Bool
+        readsPositions: Bool, correctsClocks: Bool, retryFailed: Bool, undated: UndatedPolicy
     ) -> Plan {
         var plan = Plan()
         for (event, window) in windows.enumerated() {
             guard let entry = entries[index, event] else {
+                plan.pending.append(event)
+                continue
+            }
+            // Undated where only a window kept it out: final while undated files stay out of windows.
+            if entry.status == .undated && undated != .open {
                 plan.pending.append(event)
                 continue
             }
@@ -122,7 +128,8 @@ struct EarlierRuns: Sendable {
             facts.capture = moved
         }
         let capture = facts.capture
-        guard capture.source == .exifAssumedZone else { return facts }
+        // A time read in an assumed zone (a camera's without offset, a local time in a name).
+        guard capture.assumedZone != nil else { return facts }
         return capture.assumedZone == self.zone && !(capture.positionUnused && self.readsPositions) ? facts : nil
     }
 }

@@ -44,6 +44,7 @@ public struct EventSummary: Codable, Sendable, Equatable {
         public var uploaded = 0
         public var duplicate = 0
         public var outside = 0
+        public var undated = 0
         public var failed = 0
         public var pending = 0
         public var skipped = 0
@@ -85,6 +86,7 @@ public struct EventSummary: Codable, Sendable, Equatable {
                 case .uploaded: self.uploaded
                 case .duplicate: self.duplicate
                 case .outside: self.outside
+                case .undated: self.undated
                 case .failed: self.failed
                 case .pending: self.pending
                 case .skipped: self.skipped
@@ -95,6 +97,7 @@ public struct EventSummary: Codable, Sendable, Equatable {
                 case .uploaded: self.uploaded = newValue
                 case .duplicate: self.duplicate = newValue
                 case .outside: self.outside = newValue
+                case .undated: self.undated = newValue
                 case .failed: self.failed = newValue
                 case .pending: self.pending = newValue
                 case .skipped: self.skipped = newValue

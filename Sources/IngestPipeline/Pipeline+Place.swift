@@ -57,6 +57,10 @@ extension Pipeline {
         var placed = events.map { _ in Placed() }
         for (index, placement) in placements.enumerated() {
             placed[index].nearEdge = placement.nearEdge
+            if let verdict = placement.weakTime {
+                placed[index].verdict = verdict
+                continue
+            }
             guard placement.isInside else {
                 placed[index].verdict = .outside(by: placement.distance)
                 continue
@@ -118,7 +122,8 @@ extension Pipeline {
     }
 
     /// Stage 5: the thumbnails, and the note every stored event's verdict carries. A video
-    /// whose frames cannot be decoded is still worth keeping, without thumbnails; for any other
+    /// whose frames cannot be decoded, or a raw photo with no preview, is still worth keeping,
+    /// without thumbnails; for any other
     /// failure every claim is released, its verdict given, and nil returned.
     private static func thumbnails(
         _ loaded: LoadedFile, _ claims: inout FileClaims, _ placed: inout [Placed], stages: Stages,
@@ -127,7 +132,7 @@ extension Pipeline {
         do {
             let thumbnails = try await stages.thumbnail.process(loaded, context: context)
             return (thumbnails, thumbnails.note)
-        } catch  where loaded.kind.isVideo {
+        } catch  where loaded.kind.isVideo || error.code == .noPreview {
             return (nil, "stored without thumbnails: \(error.message)")
         } catch {
             for index in claims.held { placed[index].verdict = Self.verdict(error, stages: stages) }

@@ -162,7 +162,7 @@ extension Pipeline {
                 batch: batch, catalog: catalog, destination: self.destination.identity, events: events,
                 zone: zone, readsPositions: self.configuration.zones != nil,
                 retryFailed: self.configuration.retryFailed,
-                corrections: self.configuration.clockCorrections)
+                corrections: self.configuration.clockCorrections, undated: self.configuration.undated)
         } catch {
             tally.catalogProblem =
                 tally.catalogProblem ?? IngestError(.catalogUnusable, "reading the catalog failed", because: error)

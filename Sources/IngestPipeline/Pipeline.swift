@@ -57,9 +57,11 @@ public struct Pipeline: Sendable {
         let configuration = self.configuration
         let stages = Stages(
             captureTime: CaptureTimeStage(
-                resolver: CaptureTimeResolver(assumedZone: configuration.timeZone, zones: configuration.zones),
+                resolver: configuration.resolver,
                 corrections: configuration.clockCorrections),
-            event: EventStage(nearEdgeMargin: configuration.nearEdgeMargin, zoneIsGuessed: configuration.zoneIsGuessed),
+            event: EventStage(
+                nearEdgeMargin: configuration.nearEdgeMargin, zoneIsGuessed: configuration.zoneIsGuessed,
+                undated: configuration.undated),
             dedupe: DedupeStage(hashes: try await self.hashSets(configuration.events)),
             thumbnail: ThumbnailStage(thumbnailer: configuration.thumbnailer),
             store: StoreStage(destination: self.destination),
@@ -105,7 +107,7 @@ public struct Pipeline: Sendable {
         let recorders = self.configuration.events.map {
             CatalogStage(
                 catalog: catalog, destination: self.destination.identity, event: $0,
-                assumedZone: self.configuration.timeZone, batchSize: self.configuration.limits.catalogBatchSize)
+                batchSize: self.configuration.limits.catalogBatchSize)
         }
         do {
             var first: Int64?

@@ -11,6 +11,10 @@ public struct RunConfiguration: Sendable {
     public var includeHidden: Bool
     /// Names never ingested: a NAS's thumbnails, recycle bins, `--exclude` globs.
     public var exclusions = ExclusionRules()
+    /// Whether a file with no date of its own is dated by its name (`--no-name-dates` turns it off).
+    public var readsNameDates = true
+    /// What becomes of a file dated only by its modification time (`--undated`).
+    public var undated = UndatedPolicy.open
     /// Decide everything, write and upload nothing.
     public var dryRun: Bool
     public var limits: Limits
@@ -32,6 +36,13 @@ public struct RunConfiguration: Sendable {
     public var shard: Shard?
     /// Try again the files an earlier run found broken, even though their bytes have not changed.
     public var retryFailed: Bool
+
+    /// The capture-time rules of this run: its zone, the zone boundaries, whether names date files.
+    public var resolver: CaptureTimeResolver {
+        var resolver = CaptureTimeResolver(assumedZone: self.timeZone, zones: self.zones)
+        resolver.readsNames = self.readsNameDates
+        return resolver
+    }
 
     public init(
         paths: [String], events: [Event], includeHidden: Bool = false, dryRun: Bool = false, limits: Limits,

@@ -54,6 +54,16 @@ extension RunReport {
                 lines.append(line)
             }
         }
+        if self.count(.undated) > 0 {
+            lines.append("Undated: \(self.count(.undated)) with no time to place them in the window")
+            for (reason, tally) in self.undatedReasons.sorted(by: {
+                ($0.value.count, $1.key) > ($1.value.count, $0.key)
+            }) {
+                lines.append(
+                    "  \(reason): \(tally.count) (" + tally.examples.joined(separator: ", ")
+                        + (tally.count > tally.examples.count ? ", …" : "") + ")")
+            }
+        }
         if self.knownBroken > 0 {
             lines.append(
                 "\(self.knownBroken) known broken \(self.knownBroken == 1 ? "file" : "files"), unchanged; "

@@ -18,6 +18,8 @@ public struct RunReport: Sendable {
     /// with its count and a few examples; all of them are in the per-file report.
     public private(set) var failureReasons: [String: ReasonTally] = [:]
     public private(set) var skippedReasons: [String: ReasonTally] = [:]
+    /// Why files were left undated in this event, with examples.
+    public private(set) var undatedReasons: [String: ReasonTally] = [:]
     /// Of the skipped files, those an earlier run found broken and that have not changed since.
     public private(set) var knownBroken = 0
     /// Files dated by their modification time: no capture time was found in them.
@@ -82,6 +84,9 @@ public struct RunReport: Sendable {
         case .skipped:
             self.skippedReasons[outcome.reason ?? "skipped", default: ReasonTally()].add(
                 PathBytes.printable(outcome.path))
+        case .undated:
+            self.undatedReasons[outcome.reason ?? "undated", default: ReasonTally()].add(
+                PathBytes.printable(outcome.path))
         default:
             break
         }
@@ -116,6 +121,7 @@ public struct RunReport: Sendable {
         if self.count(.uploaded) > 0 { parts.append("\(self.count(.uploaded)) \(verb)") }
         if self.count(.duplicate) > 0 { parts.append("\(self.count(.duplicate)) Duplicates") }
         if self.count(.outside) > 0 { parts.append("\(self.count(.outside)) Outside event dates") }
+        if self.count(.undated) > 0 { parts.append("\(self.count(.undated)) Undated") }
         guard parts.isEmpty else { return parts.joined(separator: ", ") }
         return self.dryRun
             ? "Nothing to \(archive ? "store" : "upload")" : "No photos \(archive ? "stored" : "uploaded")"

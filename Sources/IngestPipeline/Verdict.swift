@@ -15,6 +15,8 @@ public enum Verdict: Sendable, Equatable {
     case duplicate(String)
     /// Taken outside the event's window, by this many seconds.
     case outside(by: TimeInterval)
+    /// Its time is too weak to place it against the event's window: why.
+    case undated(String)
     /// Not a supported photo, or not a file at all: why.
     case skipped(String)
     /// Finished by an earlier run and unchanged since.
@@ -41,6 +43,7 @@ public enum Verdict: Sendable, Equatable {
         case .stored, .wouldStore: .uploaded
         case .duplicate: .duplicate
         case .outside: .outside
+        case .undated: .undated
         case .skipped, .unchanged, .knownBroken: .skipped
         case .pending: .pending
         case .failed: .failed
@@ -52,7 +55,7 @@ public enum Verdict: Sendable, Equatable {
         switch self {
         case .stored(let note): note
         case .wouldStore, .outside: nil
-        case .duplicate(let reason), .skipped(let reason): reason
+        case .duplicate(let reason), .skipped(let reason), .undated(let reason): reason
         case .unchanged: Self.unchangedReason
         case .knownBroken(let reason, _): "known broken, unchanged since an earlier run: " + (reason ?? "failed")
         case .pending(let error), .failed(let error): error.message

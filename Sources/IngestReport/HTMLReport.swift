@@ -10,7 +10,7 @@ public enum HTMLReport {
     /// The page for `page`, its pictures from `thumbnails`.
     public static func render(_ page: ReportPage, thumbnails: ReportThumbnails) async -> String {
         let order = page.events.flatMap { event in
-            [FileStatus.outside, .uploaded, .duplicate, .skipped, .pending].flatMap { event.photos($0) }
+            [FileStatus.outside, .uploaded, .duplicate, .undated, .skipped, .pending].flatMap { event.photos($0) }
         }
         let found = await thumbnails.find(order)
         let view = PageView(page, pictures: found)
@@ -21,7 +21,7 @@ public enum HTMLReport {
     }
 
     /// The sections of the contact sheets, in the order a reader asks about them.
-    static let sections: [FileStatus] = [.uploaded, .duplicate, .outside, .failed, .pending, .skipped]
+    static let sections: [FileStatus] = [.uploaded, .duplicate, .outside, .undated, .failed, .pending, .skipped]
 
     /// A status in the run summary's words.
     static func label(_ status: FileStatus, archive: Bool) -> String {
@@ -29,6 +29,7 @@ public enum HTMLReport {
         case .uploaded: archive ? "Stored" : "Uploaded"
         case .duplicate: "Duplicates"
         case .outside: "Outside event dates"
+        case .undated: "Undated"
         case .failed: "Failed"
         case .pending: "Pending"
         case .skipped: "Skipped"
@@ -41,6 +42,7 @@ public enum HTMLReport {
         case .uploaded: "●"
         case .duplicate: "■"
         case .outside: "▲"
+        case .undated: "?"
         case .failed: "✖"
         case .pending: "◌"
         case .skipped: "◆"
@@ -62,6 +64,11 @@ public enum HTMLReport {
             return "EXIF time without a zone, read in the assumed zone \(capture.assumedZone ?? "")\(offset)"
         case .gpsUTC: return "GPS time (UTC)"
         case .fileMTime: return "no capture time in the file: its modification time"
+        case .fileName:
+            let zone = capture.assumedZone.map { " read in the assumed zone \($0)" } ?? " (UTC)"
+            return "no capture time in the file: the date and time in its name\(zone)\(offset)"
+        case .fileNameMTime: return "the day in its name, the time of day its modification time's"
+        case .fileNameDay: return "the day in its name only: placed only where the window holds the whole day"
         case .quickTimeOffset:
             let place = capture.zone.map { ", as in \($0), where it was taken" } ?? ""
             return "the video's local time with its offset\(offset)\(place)"

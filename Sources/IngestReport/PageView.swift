@@ -290,6 +290,7 @@ extension PageView.TimelineView {
         case .uploaded: "M-4.5 0a4.5 4.5 0 1 0 9 0a4.5 4.5 0 1 0-9 0z"
         case .duplicate: "M-4-4h8v8h-8z"
         case .outside: "M0-5.5L5 4.5H-5z"
+        case .undated: "M-4 4L4 -4M-4 -4h8"
         case .failed: "M-4-4L4 4M4-4L-4 4"
         case .pending: "M-4.5 0a4.5 4.5 0 1 0 9 0a4.5 4.5 0 1 0-9 0z"
         case .skipped: "M0-5L5 0L0 5L-5 0z"

@@ -28,7 +28,7 @@ public struct ReportEvent: Sendable {
             return chosen.sorted {
                 ($0.capture?.instant ?? .distantFuture, $0.path) < ($1.capture?.instant ?? .distantFuture, $1.path)
             }
-        case .failed, .pending, .skipped:
+        case .undated, .failed, .pending, .skipped:
             return chosen.sorted { $0.path < $1.path }
         }
     }

@@ -10,7 +10,7 @@ import IngestCore
 /// - the TIFF walker and EXIF reader, maker notes too;
 /// - the raw preview finder and JPEG frame reader;
 /// - the video box walkers (the streaming `moov` collector and the `moov` reader);
-/// - the ICC profile reader, and the capture-time rules.
+/// - the ICC profile reader, the capture-time rules, and the dates in file names.
 ///
 /// A crash, a hang or a broken invariant here is a finding. Shared by the fuzz tests and the
 /// libFuzzer harness in `Fuzz/`.
@@ -90,11 +90,29 @@ public enum ParserFuzzTarget {
             }
         }
         broken += Self.video(bytes)
+        broken += Self.fileName(bytes)
         // The profile reader judges only a whole profile: an sRGB verdict needs all six tags read.
         if let profile = ICCProfile(bytes), profile.isSRGB, profile.colourSpace != "RGB " {
             broken.append("a \(profile.colourSpace) profile taken for sRGB")
         }
         return broken
+    }
+
+    /// The input's first bytes as a file name: a date read from it is a real calendar date, and
+    /// a file dated by it lands on a real instant.
+    static func fileName(_ bytes: UnsafeRawBufferPointer) -> [String] {
+        // A name holds no slash: it would be a folder's.
+        let name = PathBytes.string(Array(bytes.prefix(255)).map { $0 == UInt8(ascii: "/") ? UInt8(ascii: "_") : $0 })
+        let undated = CaptureTime(instant: Self.modified, source: .fileMTime)
+        let capture = Self.resolver.named(undated, path: "/in/" + name, fileModified: Self.modified)
+        guard let found = FileNameDate.parse(name, now: Self.resolver.now) else {
+            return capture == undated ? [] : ["a name with no date changed the capture time"]
+        }
+        switch found.reading {
+        case .utc(let wall), .local(let wall), .day(let wall):
+            if !wall.isValid { return ["the name \(name) gave an impossible date \(wall)"] }
+        }
+        return capture.instant.timeIntervalSince1970.isFinite ? [] : ["a name date that is not a number"]
     }
 
     /// The input as a video file: the streaming collector, fed in uneven chunks, must find the

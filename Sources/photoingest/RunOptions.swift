@@ -70,6 +70,12 @@ struct RunOptions: ParsableArguments {
     @Flag(help: .setting("no-default-excludes"))
     var noDefaultExcludes = false
 
+    @Option(help: .setting("undated"))
+    var undated: String?
+
+    @Flag(help: .setting("no-name-dates"))
+    var noNameDates = false
+
     @Flag(help: .setting("dry-run"))
     var dryRun = false
 

@@ -190,13 +190,18 @@ import Testing
     )
     func jsonLogs() throws {
         let server = try ReferenceServer()
-        // Wide enough for the broken file, dated by its mtime: it must fail, not fall outside.
+        // Wide enough for the broken file, placed by its mtime (--undated mtime): it must fail,
+        // not fall outside or stay undated.
         _ = try server.addEvent(name: "Party", start: "2025-09-26T00:00:00Z", end: "2099-01-01T00:00:00Z")
         let token = try server.token()
         let photos = try Self.photos("json-log-photos")
         let cli = CommandLine("json-logs")
         let run = try cli.ingest(
-            [photos.url], ["--server", server.url, "--log-format", "json", "--log-level", "trace", "--stats", "1s"],
+            [photos.url],
+            [
+                "--server", server.url, "--log-format", "json", "--log-level", "trace", "--stats", "1s", "--undated",
+                "mtime",
+            ],
             environment: ["PHOTOINGEST_TOKEN": token])
         #expect(run.status == 1, "\(run.result.stderr)")
         #expect(run.count("uploaded") == 2)

@@ -109,19 +109,20 @@ import Testing
         "raw/Issue 247-2.nef": ("stored", "exif-assumed-zone"),
         "raw/Issue 247-3.nef": ("stored", "exif-assumed-zone"),
         "raw/Issue 247-4.nef": ("stored", "exif-assumed-zone"),
-        // exiftool's raw samples keep 26-byte stand-ins for their previews, or 8×8 ones; the cut RW2 none.
-        "raw/Issue 419.rw2": ("failed", "no JPEG preview"),
-        "exiftool-samples/CanonRaw.cr2": ("failed", "no JPEG preview"),
-        "exiftool-samples/CanonRaw.cr3": ("failed", "no JPEG preview"),
+        // exiftool's raw samples keep 26-byte stand-ins for their previews, or 8×8 ones; the cut RW2
+        // none. A raw photo with no preview is kept, without thumbnails.
+        "raw/Issue 419.rw2": ("stored", "stored without thumbnails: the raw photo embeds no JPEG preview"),
+        "exiftool-samples/CanonRaw.cr2": ("stored", "stored without thumbnails: the raw photo embeds no JPEG preview"),
+        "exiftool-samples/CanonRaw.cr3": ("stored", "stored without thumbnails: the raw photo embeds no JPEG preview"),
         "exiftool-samples/CanonRaw.crw": ("skipped", "Canon CRW raw photos are not supported"),
-        "exiftool-samples/DNG.dng": ("failed", "no JPEG preview"),
+        "exiftool-samples/DNG.dng": ("stored", "stored without thumbnails: the raw photo embeds no JPEG preview"),
         "exiftool-samples/FujiFilm.raf": ("stored", "largest embedded preview is 8×8"),
         // Cut to their headers.
         "exiftool-samples/JXL.jxl": ("failed", "jxlload"),
         "exiftool-samples/JXL2.jxl": ("failed", "jxlload"),
         "exiftool-samples/M2TS.mts": ("skipped", "not a supported image format"),
         "exiftool-samples/Matroska.mkv": ("skipped", "video (Matroska/WebM) is not supported yet"),
-        "exiftool-samples/Nikon.nef": ("failed", "no JPEG preview"),
+        "exiftool-samples/Nikon.nef": ("stored", "stored without thumbnails: the raw photo embeds no JPEG preview"),
         "exiftool-samples/Panasonic.rw2": ("stored", "largest embedded preview is 8×8"),
         "exiftool-samples/PhaseOne.iiq": ("stored", "exif-assumed-zone"),
         "exiftool-samples/QuickTime.heic": ("failed", "Unexpected end of file"),

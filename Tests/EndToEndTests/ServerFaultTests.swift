@@ -22,7 +22,8 @@ import Testing
     static var photos: Set<String> {
         get throws { try hashes.get() }
     }
-    static let window = ["--timezone", "UTC"]
+    /// The corpus's photo with no date is placed by its mtime: every photo must arrive.
+    static let window = ["--timezone", "UTC", "--undated", "mtime"]
 
     /// An event wide enough for every photo, the undated one (timed by its file) included.
     static func addEvent(_ server: ReferenceServer) throws -> String {

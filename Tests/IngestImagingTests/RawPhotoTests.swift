@@ -163,7 +163,7 @@ import Testing
         #expect {
             try bytes.withUnsafeBytes { try Thumbnailer().thumbnails(of: $0, kind: .nef) }
         } throws: { error in
-            (error as? IngestError)?.code == .decodeFailed && "\(error)".contains("no JPEG preview")
+            (error as? IngestError)?.code == .noPreview && "\(error)".contains("no JPEG preview")
         }
     }
 

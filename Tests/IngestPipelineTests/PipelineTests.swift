@@ -247,6 +247,7 @@ final class RecordingObserver: RunObserver {
             case .uploaded: .stored(note: reason)
             case .duplicate: .duplicate(reason ?? "the event already holds these bytes")
             case .outside: .outside(by: 3600)
+            case .undated: .undated(reason ?? "only its modification time")
             case .failed: .failed(IngestError(.decodeFailed, reason ?? "failed"))
             case .pending: .pending(IngestError(.stopped, reason ?? "stopped"))
             case .skipped where reason == Verdict.unchangedReason: .unchanged

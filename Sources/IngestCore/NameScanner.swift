@@ -1,0 +1,56 @@
+/// Reads a file name from its start, field by field, for ``FileNameDate``; every read checks
+/// the bounds.
+struct NameScanner {
+    let bytes: [UInt8]
+    var position = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    /// Whether the next byte is a digit: a field of fixed width followed by one is a longer number.
+    var atDigit: Bool {
+        self.position < self.bytes.count && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self.bytes[self.position])
+    }
+
+    /// Takes `text` when the name goes on with it (letters in any case).
+    mutating func literal(_ text: String) -> Bool {
+        let expected = Array(text.utf8)
+        guard self.bytes.count - self.position >= expected.count else { return false }
+        for (offset, byte) in expected.enumerated()
+        where Self.lower(self.bytes[self.position + offset]) != Self.lower(byte) {
+            return false
+        }
+        self.position += expected.count
+        return true
+    }
+
+    /// Takes `count` digits as a number.
+    mutating func digits(_ count: Int) -> Int? {
+        guard self.bytes.count - self.position >= count else { return nil }
+        var value = 0
+        for byte in self.bytes[self.position..<self.position + count] {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        self.position += count
+        return value
+    }
+
+    /// `YYYYMMDD`.
+    mutating func day() -> LocalDateTime? {
+        guard let year = self.digits(4), let month = self.digits(2), let day = self.digits(2) else { return nil }
+        return LocalDateTime(year: year, month: month, day: day)
+    }
+
+    /// `HHMMSS`, then `mmm` when asked; no digit may follow (a longer number is no time).
+    mutating func time(millisecond: Bool) -> LocalDateTime? {
+        guard let hour = self.digits(2), let minute = self.digits(2), let second = self.digits(2) else { return nil }
+        let fraction = millisecond ? self.digits(3) : 0
+        guard let fraction, !self.atDigit else { return nil }
+        return LocalDateTime(
+            year: 2000, month: 1, day: 1, hour: hour, minute: minute, second: second, millisecond: fraction)
+    }
+
+    static func lower(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+    }
+}
