@@ -51,17 +51,49 @@ public struct ExclusionRules: Sendable, Equatable {
 
     /// The glob that excludes the entry `name`, at `path` below the root, or nil when it is taken.
     /// `scopes` are the ignore files above it, each with the entry's path below that file's folder.
-    public func rule(name: String, path: String, scopes: [(globs: [String], path: String)] = []) -> String? {
-        var found: String?
-        if self.useDefaults {
-            found = Self.defaults.first { Self.matches($0.glob, name: name, path: path, caseless: true) }?.glob
-        }
+    /// The path is worked out only for a glob with a slash: a walk asks this of every name.
+    public func rule(
+        name: String, path: @autoclosure () -> String, scopes: [(globs: [String], path: String)] = []
+    ) -> String? {
+        var found = self.useDefaults ? Self.defaultRule(for: name) : nil
         found = found ?? self.excludes.first { Self.matches($0, name: name, path: path) }
         for scope in scopes where found == nil {
             found = scope.globs.first { Self.matches($0, name: name, path: scope.path) }
         }
         guard let found else { return nil }
         return self.includes.contains { Self.matches($0, name: name, path: path) } ? nil : found
+    }
+
+    /// The default glob that matches `name`, compared byte by byte whatever the case: every glob
+    /// of the list is a name, a name's start or its end, and `fnmatch` over 15 globs doubled the
+    /// time of a re-run's walk (10,000 unchanged files: 0.31 s against 0.14 s).
+    static func defaultRule(for name: String) -> String? {
+        var name = name
+        return name.withUTF8 { bytes in
+            Self.defaultPatterns.first { pattern in
+                let (text, part) = (pattern.text, pattern.part)
+                guard bytes.count >= text.count, part != .whole || bytes.count == text.count else { return false }
+                let start = part == .end ? bytes.count - text.count : 0
+                for (offset, expected) in text.enumerated() where Self.lower(bytes[start + offset]) != expected {
+                    return false
+                }
+                return true
+            }?.glob
+        }
+    }
+
+    enum Part { case whole, start, end }
+
+    /// Each default glob as the lower-cased bytes it must hold, and where.
+    static let defaultPatterns: [(glob: String, text: [UInt8], part: Part)] = Self.defaults.map { rule in
+        let glob = rule.glob
+        if glob.hasSuffix("*") { return (glob, Array(glob.dropLast().lowercased().utf8), .start) }
+        if glob.hasPrefix("*") { return (glob, Array(glob.dropFirst().lowercased().utf8), .end) }
+        return (glob, Array(glob.lowercased().utf8), .whole)
+    }
+
+    static func lower(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }
 
     /// The globs of an ignore file: one per line; blank lines and lines starting with `#` say
@@ -74,12 +106,11 @@ public struct ExclusionRules: Sendable, Equatable {
         }
     }
 
-    /// glibc's `FNM_CASEFOLD`, which Swift does not see: `fnmatch.h` declares it for GNU builds only.
-    static let caseFold: Int32 = 1 << 4
+    static func matches(_ glob: String, name: String, path: () -> String) -> Bool {
+        glob.contains("/") ? fnmatch(glob, path(), FNM_PATHNAME) == 0 : fnmatch(glob, name, 0) == 0
+    }
 
-    static func matches(_ glob: String, name: String, path: String, caseless: Bool = false) -> Bool {
-        let pathGlob = glob.contains("/")
-        let flags = (pathGlob ? FNM_PATHNAME : 0) | (caseless ? Self.caseFold : 0)
-        return fnmatch(glob, pathGlob ? path : name, flags) == 0
+    static func matches(_ glob: String, name: String, path: String) -> Bool {
+        Self.matches(glob, name: name, path: { path })
     }
 }
