@@ -68,6 +68,25 @@ import Testing
         #expect(blind.summary?.event?.counts.undated == 6)
     }
 
+    @Test("A server event whose window holds a file's copy time does not get it, unless --undated mtime")
+    func serverEvent() throws {
+        let folder = TemporaryFolder("undated-server")
+        let url = try Fixtures.jpeg(in: folder, name: "IMG_1234.jpg")
+        try FileManager.default.setAttributes(
+            [.modificationDate: try #require(RFC3339.parse("2024-05-04T16:00:00Z"))], ofItemAtPath: url.path)
+        let server = try ReferenceServer()
+        let event = try server.addEvent(name: "Party", start: "2024-05-04T00:00:00Z", end: "2024-05-05T00:00:00Z")
+        let token = ["PHOTOINGEST_TOKEN": try server.token()]
+        let cli = CommandLine("undated-server")
+        let run = try cli.ingest([folder.url], ["--server", server.url], environment: token)
+        #expect(run.status == 0, "\(run.result.stderr)")
+        #expect(run.entry(named: "IMG_1234.jpg")?.status == .undated)
+        #expect(try server.held(inEvent: event).isEmpty)
+        let placed = try cli.ingest([folder.url], ["--server", server.url, "--undated", "mtime"], environment: token)
+        #expect(placed.entry(named: "IMG_1234.jpg")?.status == .uploaded)
+        #expect(try server.held(inEvent: event).count == 1)
+    }
+
     @Test("--undated skip leaves such files out of every event, with the reason; a zone change re-dates names")
     func skipAndZones() throws {
         let folder = try Self.folder()
