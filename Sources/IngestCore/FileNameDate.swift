@@ -23,6 +23,13 @@ public struct FileNameDate: Sendable, Equatable {
         case local(LocalDateTime)
         /// A day, with no time (its hour, minute and second are 0).
         case day(LocalDateTime)
+
+        /// The wall time read, whichever rule reads it.
+        public var wallTime: LocalDateTime {
+            switch self {
+            case .utc(let time), .local(let time), .day(let time): time
+            }
+        }
     }
 
     public var reading: Reading
@@ -33,10 +40,7 @@ public struct FileNameDate: Sendable, Equatable {
     public static func parse(_ name: String, now: Date) -> FileNameDate? {
         let bytes = Array(name.utf8)
         guard let found = Self.match(bytes) else { return nil }
-        let wall: LocalDateTime
-        switch found.reading {
-        case .utc(let time), .local(let time), .day(let time): wall = time
-        }
+        let wall = found.reading.wallTime
         guard wall.isValid, wall.year >= 1990, wall.secondsAsIfUTC <= now.timeIntervalSince1970 + 86_400 else {
             return nil
         }

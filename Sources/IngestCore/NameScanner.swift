@@ -1,6 +1,6 @@
 /// Reads a file name from its start, field by field, for ``FileNameDate``; every read checks
 /// the bounds.
-struct NameScanner {
+public struct NameScanner {
     let bytes: [UInt8]
     var position = 0
 
@@ -50,7 +50,8 @@ struct NameScanner {
             year: 2000, month: 1, day: 1, hour: hour, minute: minute, second: second, millisecond: fraction)
     }
 
-    static func lower(_ byte: UInt8) -> UInt8 {
+    /// An ASCII letter in lower case; any other byte as it is (names are compared byte by byte).
+    public static func lower(_ byte: UInt8) -> UInt8 {
         (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import IngestCore
 
 /// Names that are never ingested: what NAS boxes, file managers and photo programs keep beside
 /// photos, the user's `--exclude` globs, and the globs of `.photoingestignore` files.
@@ -74,7 +75,7 @@ public struct ExclusionRules: Sendable, Equatable {
                 let (text, part) = (pattern.text, pattern.part)
                 guard bytes.count >= text.count, part != .whole || bytes.count == text.count else { return false }
                 let start = part == .end ? bytes.count - text.count : 0
-                for (offset, expected) in text.enumerated() where Self.lower(bytes[start + offset]) != expected {
+                for (offset, expected) in text.enumerated() where NameScanner.lower(bytes[start + offset]) != expected {
                     return false
                 }
                 return true
@@ -90,10 +91,6 @@ public struct ExclusionRules: Sendable, Equatable {
         if glob.hasSuffix("*") { return (glob, Array(glob.dropLast().lowercased().utf8), .start) }
         if glob.hasPrefix("*") { return (glob, Array(glob.dropFirst().lowercased().utf8), .end) }
         return (glob, Array(glob.lowercased().utf8), .whole)
-    }
-
-    static func lower(_ byte: UInt8) -> UInt8 {
-        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }
 
     /// The globs of an ignore file: one per line; blank lines and lines starting with `#` say

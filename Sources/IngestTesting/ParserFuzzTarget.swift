@@ -108,10 +108,8 @@ public enum ParserFuzzTarget {
         guard let found = FileNameDate.parse(name, now: Self.resolver.now) else {
             return capture == undated ? [] : ["a name with no date changed the capture time"]
         }
-        switch found.reading {
-        case .utc(let wall), .local(let wall), .day(let wall):
-            if !wall.isValid { return ["the name \(name) gave an impossible date \(wall)"] }
-        }
+        let wall = found.reading.wallTime
+        if !wall.isValid { return ["the name \(name) gave an impossible date \(wall)"] }
         return capture.instant.timeIntervalSince1970.isFinite ? [] : ["a name date that is not a number"]
     }
 
