@@ -44,13 +44,15 @@ public struct FileLine: Codable, Sendable, Equatable {
     /// wrote before it; absent when no offset applied.
     public var clockOffset: String?
     public var cameraTime: String?
+    /// The XMP sidecar found beside the file; absent when there was none.
+    public var sidecar: String?
     /// A line of the archive's report, whose accepted files are said to be `stored`.
     public var atArchive = false
 
     enum CodingKeys: String, CodingKey {
         case path, size, sha256, mediaType, status, captureTime, captureSource, localTime, offset, event, scope
         case outsideEveryEvent, assumedZone, zone, captureNotes, error, errorCode, reason, outsideBySeconds, pair
-        case nearEdge, dryRun, knownBroken, camera, clockOffset, cameraTime
+        case nearEdge, dryRun, knownBroken, camera, clockOffset, cameraTime, sidecar
     }
 
     /// The camera body, its three fields always written, null when unknown.
@@ -121,6 +123,7 @@ public struct FileLine: Codable, Sendable, Equatable {
             self.clockOffset = ClockOffset.format(seconds)
             self.cameraTime = capture.cameraClock.description
         }
+        self.sidecar = outcome.facts.sidecar.map { PathBytes.unicode($0.path) }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -154,5 +157,6 @@ public struct FileLine: Codable, Sendable, Equatable {
         try line.encodeIfPresent(self.camera, forKey: .camera)
         try line.encodeIfPresent(self.clockOffset, forKey: .clockOffset)
         try line.encodeIfPresent(self.cameraTime, forKey: .cameraTime)
+        try line.encodeIfPresent(self.sidecar, forKey: .sidecar)
     }
 }

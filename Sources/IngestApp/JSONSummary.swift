@@ -18,6 +18,8 @@ public struct JSONSummary: Codable, Sendable, Equatable {
     public var cameras: [Camera]
     /// Entries the exclusion rules left out, by rule (`{"@eaDir": 1198, ".DS_Store": 6}`).
     public var excluded: [String: Int]
+    /// Files found with an XMP sidecar beside them (`"sidecars"`).
+    public var withSidecars: Int
 
     /// One camera body, its fields always written, null when unknown.
     public struct Camera: Codable, Sendable, Equatable {
@@ -67,6 +69,7 @@ public struct JSONSummary: Codable, Sendable, Equatable {
         self.timeZone = timeZone
         self.cameras = run.cameras.map(Camera.init)
         self.excluded = run.excluded
+        self.withSidecars = run.withSidecars
         guard run.events.count != 1 else { return }
         self.outsideAllEvents = outsideAllEvents
         self.totals = Totals(
@@ -79,6 +82,7 @@ public struct JSONSummary: Codable, Sendable, Equatable {
 
     private enum CodingKeys: String, CodingKey {
         case events, totals, outsideAllEvents, timeZone, cameras, excluded
+        case withSidecars = "sidecars"
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -93,6 +97,7 @@ public struct JSONSummary: Codable, Sendable, Equatable {
         try container.encode(self.timeZone, forKey: .timeZone)
         try container.encode(self.cameras, forKey: .cameras)
         try container.encode(self.excluded, forKey: .excluded)
+        try container.encode(self.withSidecars, forKey: .withSidecars)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -100,6 +105,7 @@ public struct JSONSummary: Codable, Sendable, Equatable {
         self.timeZone = try container.decode(String.self, forKey: .timeZone)
         self.cameras = try container.decodeIfPresent([Camera].self, forKey: .cameras) ?? []
         self.excluded = try container.decodeIfPresent([String: Int].self, forKey: .excluded) ?? [:]
+        self.withSidecars = try container.decodeIfPresent(Int.self, forKey: .withSidecars) ?? 0
         if container.contains(.events) {
             self.events = try container.decode([EventSummary].self, forKey: .events)
             self.totals = try container.decodeIfPresent(Totals.self, forKey: .totals)

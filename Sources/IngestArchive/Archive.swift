@@ -13,6 +13,8 @@ public struct ArchiveItem: Sendable {
     public var original: Original
     public var thumbnail500: [UInt8]
     public var thumbnail200: [UInt8]
+    /// The XMP sidecar that came with the original, kept beside it (``ArchiveLayout/sidecar(_:)``).
+    public var sidecar: [UInt8]?
 
     /// Where the original's bytes are: in memory (the pipeline read them once), or in a file the
     /// caller wrote and verified under the archive's `tmp/` (the server streams uploads there).
@@ -187,6 +189,7 @@ public final class Archive: Sendable {
                     try self.moveIntoPlace(try self.copy(path, stamp: stamp, hash: item.hash), to: original)
                 }
             }
+            if let sidecar = item.sidecar { try self.write(sidecar, to: ArchiveLayout.sidecar(item.hash)) }
             // A video none of whose frames decoded has no thumbnails: the index says so with empty paths.
             let hasThumbnails = !item.thumbnail500.isEmpty && !item.thumbnail200.isEmpty
             if hasThumbnails {

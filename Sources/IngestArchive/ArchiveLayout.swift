@@ -5,6 +5,7 @@ import IngestCore
 ///
 /// ```
 /// originals/ab/abcdef….jpg
+/// originals/ab/abcdef….xmp          (its XMP sidecar, when it came with one)
 /// thumbnails/500/ab/abcdef….jpg
 /// thumbnails/200/ab/abcdef….jpg
 /// index.sqlite
@@ -18,6 +19,12 @@ public enum ArchiveLayout {
     public static func original(_ hash: ContentHash, kind: MediaKind) -> String {
         let hex = hash.hex
         return "originals/\(hex.prefix(2))/\(hex).\(kind.fileExtension)"
+    }
+
+    /// The sidecar beside an original, named as Lightroom names a raw file's (`NAME.xmp`).
+    public static func sidecar(_ hash: ContentHash) -> String {
+        let hex = hash.hex
+        return "originals/\(hex.prefix(2))/\(hex).xmp"
     }
 
     public static func thumbnail(_ hash: ContentHash, edge: Int) -> String {

@@ -27,7 +27,8 @@ extension Catalog {
                 found[path, event] = CatalogEntry(
                     stamp: stamp, status: status,
                     window: status == .outside ? Self.window(start: row[6], end: row[11]) : nil, reason: row[8],
-                    errorCode: row[9], assumedZone: row[7], positionUnused: row[10], clockOffset: row[12])
+                    errorCode: row[9], assumedZone: row[7], positionUnused: row[10], clockOffset: row[12],
+                    sidecar: row[13])
             }
             return found
         }
@@ -46,7 +47,7 @@ extension Catalog {
                 CASE WHEN o.status = 'failed' THEN o.error_code END,
                 CASE WHEN o.status = 'outside' THEN f.position_unused ELSE 0 END,
                 CASE WHEN o.status = 'outside' THEN o.window_end END,
-                CASE WHEN o.status = 'outside' THEN f.clock_offset END
+                CASE WHEN o.status = 'outside' THEN f.clock_offset END, f.sidecar
             FROM json_each(?1) p
             JOIN file f ON f.path = p.value
             JOIN outcome o ON o.path = f.path AND o.destination = ?2
@@ -101,7 +102,7 @@ extension Catalog {
                     SELECT f.path, f.size, f.mtime_ns, f.inode, f.sha256, f.media_type, f.capture_time,
                         f.capture_source, f.local_time, f.utc_offset, f.capture_notes, f.assumed_zone, f.capture_zone,
                         f.position_unused, broken.error_code, broken.reason, f.camera_make, f.camera_model,
-                        f.camera_serial, f.clock_offset
+                        f.camera_serial, f.clock_offset, f.sidecar
                     FROM file f
                     LEFT JOIN outcome broken ON broken.rowid = (
                         SELECT o.rowid FROM outcome o
@@ -126,6 +127,7 @@ extension Catalog {
                 facts[row[0]] = KnownFacts(
                     stamp: stamp, sha256: hash, kind: kind, capture: capture, failure: failure,
                     camera: CameraBody(make: row[16], model: row[17], serial: row[18]))
+                facts[row[0]]?.sidecar = row[20]
             }
             return facts
         }

@@ -151,8 +151,8 @@ public final class Catalog: Sendable {
                     INSERT INTO file (path, size, mtime_ns, inode, sha256, media_type, capture_time,
                         capture_source, local_time, utc_offset, capture_notes, assumed_zone, capture_zone,
                         position_unused, pair_path, pair_reason, camera_make, camera_model, camera_serial,
-                        clock_offset, seen_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        clock_offset, sidecar, seen_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT(path) DO UPDATE SET size = excluded.size, mtime_ns = excluded.mtime_ns,
                         inode = excluded.inode, sha256 = excluded.sha256, media_type = excluded.media_type,
                         capture_time = excluded.capture_time, capture_source = excluded.capture_source,
@@ -162,7 +162,7 @@ public final class Catalog: Sendable {
                         pair_path = excluded.pair_path, pair_reason = excluded.pair_reason,
                         camera_make = excluded.camera_make, camera_model = excluded.camera_model,
                         camera_serial = excluded.camera_serial, clock_offset = excluded.clock_offset,
-                        seen_at = excluded.seen_at
+                        sidecar = excluded.sidecar, seen_at = excluded.seen_at
                     """)
             let outcome = try db.cachedStatement(
                 sql: """
@@ -183,7 +183,8 @@ public final class Catalog: Sendable {
                     capture?.localTime?.description, capture?.offset,
                     capture.flatMap { $0.notes.isEmpty ? nil : $0.notes.joined(separator: "; ") }, record.assumedZone,
                     capture?.zone, capture?.positionUnused ?? false, record.pair?.path, record.pair?.reason,
-                    record.camera?.make, record.camera?.model, record.camera?.serial, capture?.clockOffset, now,
+                    record.camera?.make, record.camera?.model, record.camera?.serial, capture?.clockOffset,
+                    record.sidecar, now,
                 ])
                 try outcome.execute(arguments: [
                     record.path, record.destination, record.event, record.window.start?.timeIntervalSince1970,

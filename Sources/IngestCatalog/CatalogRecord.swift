@@ -22,13 +22,16 @@ public struct CatalogRecord: Sendable, Equatable {
     public var pair: FilePair?
     /// The body that took it, when the file was read.
     public var camera: CameraBody?
+    /// The stamp of the XMP sidecar the file was dated with (its fingerprint), if it had one.
+    public var sidecar: String?
 
     public init(
         path: String, stamp: FileStamp, sha256: ContentHash?, mediaType: String?, capture: CaptureTime?,
         destination: String, event: String, window: EventWindow, status: FileStatus, reason: String?,
         errorCode: String? = nil,
-        assumedZone: String? = nil, pair: FilePair? = nil, camera: CameraBody? = nil
+        assumedZone: String? = nil, pair: FilePair? = nil, camera: CameraBody? = nil, sidecar: String? = nil
     ) {
+        self.sidecar = sidecar
         self.pair = pair
         self.camera = camera
         self.path = path
@@ -65,12 +68,15 @@ public struct CatalogEntry: Sendable, Equatable {
     public var positionUnused: Bool
     /// The seconds a clock offset added to an outside verdict's camera clock.
     public var clockOffset: Int?
+    /// The fingerprint of the XMP sidecar the file was dated with, if any.
+    public var sidecar: String?
 
     public init(
         stamp: FileStamp, status: FileStatus, window: EventWindow? = nil, reason: String? = nil,
         errorCode: String? = nil,
-        assumedZone: String? = nil, positionUnused: Bool = false, clockOffset: Int? = nil
+        assumedZone: String? = nil, positionUnused: Bool = false, clockOffset: Int? = nil, sidecar: String? = nil
     ) {
+        self.sidecar = sidecar
         self.clockOffset = clockOffset
         self.positionUnused = positionUnused
         self.stamp = stamp
@@ -96,11 +102,13 @@ public struct CatalogEntry: Sendable, Equatable {
     /// one that judged it (`readsPositions`: this run has zone boundaries). Otherwise the photo
     /// may fall inside. So is it when a camera's clock was corrected, or this run corrects some
     /// (`correctsClocks`): the file's facts then say whether its time moved. A photo already stored
-    /// stays stored whatever the zone or the clock.
+    /// stays stored whatever the zone or the clock. A sidecar added, changed or removed since
+    /// (`sidecar`, its fingerprint now) dates the file again in every event.
     public func isDone(
-        stamp: FileStamp, window: EventWindow, zone: String, readsPositions: Bool = false, correctsClocks: Bool = false
+        stamp: FileStamp, window: EventWindow, zone: String, readsPositions: Bool = false, correctsClocks: Bool = false,
+        sidecar: String? = nil
     ) -> Bool {
-        guard self.stamp == stamp, self.status.isFinal else { return false }
+        guard self.stamp == stamp, self.sidecar == sidecar, self.status.isFinal else { return false }
         guard self.status == .outside else { return true }
         return self.window == window && self.clockOffset == nil && !correctsClocks
             && (self.assumedZone == nil || (self.assumedZone == zone && !(self.positionUnused && readsPositions)))

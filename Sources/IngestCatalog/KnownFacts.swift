@@ -14,6 +14,9 @@ public struct KnownFacts: Sendable, Equatable {
     public var failure: IngestError?
     /// The body that took it, as the file said.
     public var camera = CameraBody()
+    /// The fingerprint of the XMP sidecar it was dated with: the capture time holds only while
+    /// that is unchanged too.
+    public var sidecar: String?
 
     public init(
         stamp: FileStamp, sha256: ContentHash, kind: MediaKind, capture: CaptureTime, failure: IngestError? = nil,

@@ -105,6 +105,12 @@ enum Migrations {
             }
             try db.execute(sql: "ALTER TABLE file ADD COLUMN clock_offset INTEGER")
         }
+        // The stamp of the XMP sidecar a file was dated with (`size:mtime_ns:inode`): a sidecar
+        // changed, added or removed dates its file again. Older rows had none read: NULL, as for
+        // a file without one, so a sidecar that was already there is read on the next run.
+        migrator.registerMigration("v9-sidecar") { db in
+            try db.execute(sql: "ALTER TABLE file ADD COLUMN sidecar TEXT")
+        }
         return migrator
     }
 }

@@ -28,6 +28,10 @@ public enum CaptureSource: String, Sendable, Codable, CaseIterable {
     /// does not fall on: the whole day (the instant is its start). Placed only in windows that
     /// hold all of it.
     case fileNameDay = "file-name-day"
+    /// An XMP sidecar's `exif:DateTimeOriginal` (else `photoshop:DateCreated`): the time a person
+    /// corrected in Lightroom, darktable or another editor, with its offset, else read in a zone
+    /// as a camera's clock is.
+    case xmpSidecar = "xmp-sidecar"
     /// A video: Apple's `com.apple.quicktime.creationdate`, the clock with its own offset.
     case quickTimeOffset = "quicktime-offset"
     /// A video: the `mvhd` creation time, UTC as QuickTime defines it (its local time, where it
@@ -44,7 +48,9 @@ public enum CaptureSource: String, Sendable, Codable, CaseIterable {
 
     /// Whether the time was read from the camera's clock, which a clock offset corrects (not a
     /// GPS fix's, nor the file system's).
-    public var readsCameraClock: Bool { self != .gpsUTC && self != .fileMTime && !self.isFileName }
+    public var readsCameraClock: Bool {
+        self != .gpsUTC && self != .fileMTime && !self.isFileName && self != .xmpSidecar
+    }
 }
 
 /// When a photo was taken, as a UTC instant, with the evidence for it.

@@ -14,6 +14,9 @@ import Foundation
 /// 6. with no usable wall time: the GPS date and time (UTC), else the file's name
 ///    (``named(_:path:fileModified:)``), else its mtime.
 ///
+/// An XMP sidecar's time, where there is one, wins over all of these
+/// (``sidecar(_:over:exif:)``): it is the person's correction.
+///
 /// OffsetTime (without Original) is never used: it belongs to ModifyDate and editors rewrite it.
 public struct CaptureTimeResolver: Sendable {
     /// The zone for wall times that carry no offset.
@@ -39,18 +42,21 @@ public struct CaptureTimeResolver: Sendable {
 
     /// The capture time of a photo's EXIF fields. `clockOffset` gives the seconds to add to the
     /// camera's wall clock (``ClockOffset``), asked with the clock as written; the corrected
-    /// clock is what the rules read.
+    /// clock is what the rules read. `position`, when given (an XMP sidecar's), stands for the
+    /// EXIF's GPS position.
     public func resolve(
-        _ fields: ExifTimeFields?, fileModified: Date, clockOffset: (LocalDateTime) -> Int? = { _ in nil }
+        _ fields: ExifTimeFields?, fileModified: Date, position: GeoPosition? = nil,
+        clockOffset: (LocalDateTime) -> Int? = { _ in nil }
     ) -> CaptureTime {
         var notes: [String] = []
         let fields = fields ?? ExifTimeFields()
         let gps = fields.gpsInstant(now: self.now, notes: &notes)
         func read(_ wall: LocalDateTime, _ offset: String?, _ tag: String) -> CaptureTime {
             guard let seconds = clockOffset(wall) else {
-                return self.resolve(wall, offset: offset, tag, fields, gps, notes)
+                return self.resolve(wall, offset: offset, tag, fields, gps, notes, position: position)
             }
-            var capture = self.resolve(wall.adding(seconds: seconds), offset: offset, tag, fields, gps, notes)
+            var capture = self.resolve(
+                wall.adding(seconds: seconds), offset: offset, tag, fields, gps, notes, position: position)
             capture.clockOffset = seconds
             return capture
         }
@@ -67,10 +73,11 @@ public struct CaptureTimeResolver: Sendable {
     }
 
     /// Rules 1-5 for a usable wall time: its own offset (`offsetText`, from the tag
-    /// `offsetTag`), else what the GPS fix and position say, else the assumed zone.
+    /// `offsetTag`), else what the GPS fix and position (`given`, else the EXIF's) say, else the
+    /// assumed zone.
     func resolve(
         _ wall: LocalDateTime, offset offsetText: String?, _ offsetTag: String, _ fields: ExifTimeFields,
-        _ gps: Date?, _ notes: [String]
+        _ gps: Date?, _ notes: [String], position given: GeoPosition? = nil
     ) -> CaptureTime {
         var notes = notes
         if let text = offsetText?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
@@ -84,7 +91,8 @@ public struct CaptureTimeResolver: Sendable {
         // Without zone boundaries a position says nothing, and its refusals are not worth a
         // note; that it was there is kept, so that a run with them dates the file again.
         var unread: [String] = []
-        let position = self.zones == nil ? fields.gpsPosition(notes: &unread) : fields.gpsPosition(notes: &notes)
+        let position =
+            given ?? (self.zones == nil ? fields.gpsPosition(notes: &unread) : fields.gpsPosition(notes: &notes))
         let local = position.flatMap { self.zone(at: $0, wall: wall, notes: &notes) }
         let fixOffset =
             gps.flatMap { self.offsetFromGPS(wall: wall, gps: $0, notes: &notes) }

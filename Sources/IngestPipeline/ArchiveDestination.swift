@@ -51,8 +51,13 @@ public struct ArchiveDestination: Destination {
         guard let archive = self.archive, !archive.isReadOnly else {
             throw IngestError(.storeFailed, "the archive is open read-only (a dry run)")
         }
+        let sidecar = photo.file.file.sidecar
         let result = try await self.io.run { () throws(IngestError) -> Archive.StoreResult in
-            try archive.store(item, inEvent: event.id)
+            var item = item
+            // Kept beside the original when it can be read; the photo is stored either way (its
+            // time was read from the sidecar already, or the reason noted).
+            item.sidecar = try? sidecar?.bytes()
+            return try archive.store(item, inEvent: event.id)
         }
         return result == .stored ? .stored : .duplicate
     }

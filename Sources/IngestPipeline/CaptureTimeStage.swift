@@ -29,17 +29,19 @@ public struct CaptureTimeStage: Stage {
         let clock = ContinuousClock()
         let started = clock.now
         let modified = Date(timeIntervalSince1970: Double(file.file.stamp.modifiedNanoseconds) / 1e9)
-        let capture: CaptureTime
+        let own: CaptureTime
+        let exif: ExifTimeFields?
         let identity: MediaIdentity
         let path = file.file.path
+        let xmp = file.file.sidecar.map(Self.read) ?? SidecarReading()
         if file.kind.isVideo {
             let fields = file.movie.withUnsafeBytes { QuickTimeReader.fields(moov: $0) }
             var found = MediaIdentity(contentIdentifier: fields.contentIdentifier)
             found.body = CameraBody(make: fields.make, model: fields.model)
-            capture = self.resolver.resolve(fields, fileModified: modified) { [corrections, found] wall in
+            own = self.resolver.resolve(fields, fileModified: modified) { [corrections, found] wall in
                 corrections.seconds(for: found.body, path: path, wall: wall)
             }
-            identity = found
+            (exif, identity) = (nil, found)
         } else {
             // One walk of the EXIF for both; the structures point into the bytes, so they stay in here.
             let (fields, found) = file.bytes.withUnsafeBytes { raw in
@@ -48,11 +50,13 @@ public struct CaptureTimeStage: Stage {
                 identity.motionPhoto = MotionPhoto.property(in: raw, kind: file.kind)
                 return (ExifTimeFields(structures), identity)
             }
-            capture = self.resolver.resolve(fields, fileModified: modified) { [corrections] wall in
-                corrections.seconds(for: found.body, path: path, wall: wall)
+            // A sidecar's position (geotagged in the editor) stands for the EXIF's.
+            own = self.resolver.resolve(fields, fileModified: modified, position: xmp.position) {
+                [corrections] wall in corrections.seconds(for: found.body, path: path, wall: wall)
             }
-            identity = found
+            (exif, identity) = (fields, found)
         }
+        let capture = self.sidecar(over: own, exif: exif, xmp: xmp)
         return Output(
             capture: self.resolver.named(capture, path: path, fileModified: modified), identity: identity,
             exifSeconds: (clock.now - started).seconds)
@@ -60,6 +64,40 @@ public struct CaptureTimeStage: Stage {
 }
 
 extension CaptureTimeStage {
+    /// What a file's sidecar gave: its fields, or why it gave none.
+    struct SidecarReading {
+        var fields: XMPFields?
+        var problem: String?
+
+        /// The sidecar's position, when it holds a usable one (its refusal is noted later).
+        var position: GeoPosition? {
+            var unused: [String] = []
+            return self.fields?.gpsPosition(notes: &unused)
+        }
+    }
+
+    /// Reads the sidecar's capture-time values; a sidecar that cannot be read, or holds no XMP,
+    /// leaves the file's own time and says why.
+    static func read(_ sidecar: Sidecar) -> SidecarReading {
+        do {
+            switch XMPPacket.fields(in: try sidecar.bytes()) {
+            case .success(let fields): return SidecarReading(fields: fields)
+            case .failure(let refusal):
+                return SidecarReading(problem: "the XMP sidecar \(sidecar.name) was not read: \(refusal)")
+            }
+        } catch {
+            return SidecarReading(problem: "the XMP sidecar \(sidecar.name) was not read: \(error.message)")
+        }
+    }
+
+    /// `capture` as the sidecar's reading leaves it: dated by its time where it holds one.
+    func sidecar(over capture: CaptureTime, exif: ExifTimeFields?, xmp: SidecarReading) -> CaptureTime {
+        var capture = capture
+        if let problem = xmp.problem { capture.notes.append(problem) }
+        guard let fields = xmp.fields else { return capture }
+        return self.resolver.sidecar(fields, over: capture, exif: exif)
+    }
+
     /// A reference shot (`--clock-reference`): the photo at `path`, which its body took at the
     /// true `time`. Its body, and the offset its clock kept then (the true time minus the time its
     /// clock gave, read as any photo's is, uncorrected).

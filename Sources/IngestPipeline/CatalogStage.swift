@@ -47,7 +47,7 @@ public actor CatalogStage {
                 errorCode: outcome.errorCode?.name,
                 // The zone a time without one was read in (the camera's, or a name's).
                 assumedZone: outcome.capture?.assumedZone,
-                pair: outcome.pair, camera: outcome.camera))
+                pair: outcome.pair, camera: outcome.camera, sidecar: outcome.facts.sidecar?.fingerprint))
         if self.pending.count >= self.batchSize || ContinuousClock.now - self.lastFlush >= Self.maximumDelay {
             try await self.flush()
         }

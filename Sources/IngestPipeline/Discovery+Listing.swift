@@ -10,10 +10,11 @@ extension Discovery {
         var globs: [String]
     }
 
-    /// A folder's entries, sorted by name so that runs are repeatable, each with its `stat`; how
-    /// many hidden ones were left out, and how many each exclusion rule left out.
+    /// A folder's entries, sorted by name so that runs are repeatable, each with its `stat` and
+    /// its XMP sidecar (a sidecar taken by a file is no entry of its own); how many hidden ones
+    /// were left out, and how many each exclusion rule left out.
     struct Listing {
-        var entries: [(name: String, status: Status)] = []
+        var entries: [(name: String, status: Status, sidecar: Sidecar?)] = []
         var hidden = 0
         var excluded: [String: Int] = [:]
         /// The folder's `.photoingestignore`, when it has one.
@@ -68,8 +69,43 @@ extension Discovery {
         // Sorted before the stats, so that the sort moves names, not `stat` records.
         names.sort()
         let descriptor = dirfd(directory)
-        listing.entries = names.map { ($0, Self.status($0, in: descriptor)) }
+        listing.entries = names.map { ($0, Self.status($0, in: descriptor), nil) }
+        Self.attachSidecars(&listing, folder: folder)
         return .success(listing)
+    }
+
+    /// Gives each entry its sidecar (``Sidecar/owners(in:)``) and drops the sidecars taken; one
+    /// that is not a readable regular file stays an entry, to be reported as any file is.
+    static func attachSidecars(_ listing: inout Listing, folder: String) {
+        let owners = Sidecar.owners(in: listing.entries.map(\.name))
+        guard !owners.isEmpty else { return }
+        var taken = Set<Int>()
+        for (owner, position) in owners {
+            let sidecar = listing.entries[position]
+            guard case .found(let status) = sidecar.status, status.st_mode & S_IFMT == S_IFREG else { continue }
+            listing.entries[owner].sidecar = Sidecar(path: folder + "/" + sidecar.name, stamp: FileStamp(status))
+            taken.insert(position)
+        }
+        listing.entries = listing.entries.enumerated().filter { !taken.contains($0.offset) }.map(\.element)
+    }
+
+    /// The sidecar of a file given as a root (no folder listing finds it): `NAME.EXT.xmp`, else
+    /// `NAME.xmp`, each in lower or upper case.
+    static func sidecar(beside path: String) -> Sidecar? {
+        let stem = Self.stemKeepingCase(of: path)
+        for candidate in [path + ".xmp", path + ".XMP"] + (stem.map { [$0 + ".xmp", $0 + ".XMP"] } ?? []) {
+            if case .found(let status) = Self.status(candidate), status.st_mode & S_IFMT == S_IFREG {
+                return Sidecar(path: candidate, stamp: FileStamp(status))
+            }
+        }
+        return nil
+    }
+
+    /// `path` without its extension, as written; nil when the name has none.
+    static func stemKeepingCase(of path: String) -> String? {
+        let name = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+        guard let dot = path.lastIndex(of: "."), dot > name else { return nil }
+        return String(path[..<dot])
     }
 
     /// The globs of the ignore file at `path`; only its first 64 KiB are read.

@@ -8,10 +8,13 @@ public struct DiscoveredFile: Sendable, Equatable {
     /// Absolute path, for the catalog, the report and opening the file.
     public var path: String
     public var stamp: FileStamp
+    /// The XMP sidecar beside it, if any.
+    public var sidecar: Sidecar?
 
-    public init(path: String, stamp: FileStamp) {
+    public init(path: String, stamp: FileStamp, sidecar: Sidecar? = nil) {
         self.path = path
         self.stamp = stamp
+        self.sidecar = sidecar
     }
 }
 
@@ -58,6 +61,8 @@ public struct Discovery: Sendable {
         public var hiddenEntries = 0
         /// Entries left out by an exclusion rule, by the rule's glob.
         public var excluded: [String: Int] = [:]
+        /// Files found with an XMP sidecar beside them.
+        public var sidecars = 0
 
         public init(hiddenEntries: Int = 0, excluded: [String: Int] = [:]) {
             self.hiddenEntries = hiddenEntries
@@ -114,12 +119,13 @@ public struct Discovery: Sendable {
             let base = Self.absolute(root)
             // Each entry with what `stat` said of it, learnt from its folder's descriptor when the
             // folder was read (nil for a root): one short lookup per file instead of its whole path.
-            var pending: [Entry] = [Entry(path: base, status: nil, scopes: [])]
+            var pending: [Entry] = [Entry(path: base, status: nil, scopes: [], sidecar: nil)]
             while let entry = pending.popLast() {
                 if shouldStop() { break }
                 let visit = self.visit(entry, base: base, entered: &entered)
                 tally.hiddenEntries += visit.hidden
                 tally.excluded.merge(visit.excluded, uniquingKeysWith: +)
+                tally.sidecars += visit.sidecars
                 if let item = visit.item { await emit(item) }
                 pending += visit.children
             }
@@ -130,11 +136,12 @@ public struct Discovery: Sendable {
     }
 
     /// An entry still to visit: its path, what `stat` said of it when its folder was read (nil
-    /// for a root), and the ignore files of the folders above it.
+    /// for a root), the ignore files of the folders above it, and its sidecar.
     struct Entry {
         var path: String
         var status: Status?
         var scopes: [IgnoreScope]
+        var sidecar: Sidecar?
     }
 
     /// What one entry of the walk gives: an item to send (a file, or a problem to report), and
@@ -146,6 +153,8 @@ public struct Discovery: Sendable {
         var hidden = 0
         /// Entries of a folder left out, by rule.
         var excluded: [String: Int] = [:]
+        /// 1 for a file found with its sidecar.
+        var sidecars = 0
     }
 
     /// Visits `entry` under the root `base`: a folder is entered once (by device and inode, which
@@ -168,7 +177,16 @@ public struct Discovery: Sendable {
         }
         switch status.st_mode & S_IFMT {
         case S_IFREG:
-            return Visit(item: .file(DiscoveredFile(path: path, stamp: FileStamp(status))))
+            if Sidecar.isSidecar(path) {
+                return Visit(
+                    item: .problem(
+                        path: path, status: .skipped,
+                        reason: "an XMP sidecar with no photo or video of its name beside it"))
+            }
+            let sidecar = entry.status == nil ? Self.sidecar(beside: path) : entry.sidecar
+            return Visit(
+                item: .file(DiscoveredFile(path: path, stamp: FileStamp(status), sidecar: sidecar)),
+                sidecars: sidecar == nil ? 0 : 1)
         case S_IFDIR:
             let key = DeviceInode(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
             if self.excluded.contains(key) { return Visit() }
@@ -186,7 +204,7 @@ public struct Discovery: Sendable {
                 let children = listing.entries.reversed().map { child in
                     Entry(
                         path: path == "/" ? "/" + child.name : path + "/" + child.name, status: child.status,
-                        scopes: scopes)
+                        scopes: scopes, sidecar: child.sidecar)
                 }
                 // Like a file's, an ignore file's problem is reported by its shard alone.
                 let problem = listing.ignoreFileProblem.flatMap { problem in

@@ -101,7 +101,7 @@ struct EarlierRuns: Sendable {
             }
             if entry.isDone(
                 stamp: file.stamp, window: window, zone: zone, readsPositions: readsPositions,
-                correctsClocks: correctsClocks)
+                correctsClocks: correctsClocks, sidecar: file.sidecar?.fingerprint)
             {
                 continue
             }
@@ -115,11 +115,13 @@ struct EarlierRuns: Sendable {
     }
 
     /// The file's hash and capture time, when an earlier run learned them from these very bytes
-    /// (same stamp): dated again from what the catalog holds when this run corrects the camera's
+    /// (same stamp, and the same sidecar): dated again from what the catalog holds when this run corrects the camera's
     /// clock otherwise (nil where that needs the file), and, for a time read in an assumed zone,
     /// in this run's zone with no GPS position left unread that this run could read.
     func facts(of file: DiscoveredFile) -> KnownFacts? {
-        guard var facts = self.facts[file.path], facts.stamp == file.stamp else { return nil }
+        guard var facts = self.facts[file.path], facts.stamp == file.stamp,
+            facts.sidecar == file.sidecar?.fingerprint
+        else { return nil }
         let correction =
             facts.capture.source.readsCameraClock
             ? self.corrections.seconds(for: facts.camera, path: file.path, wall: facts.capture.cameraClock) : nil

@@ -16,6 +16,8 @@ public struct FileFacts: Sendable, Equatable {
     public var pair: FilePair?
     /// The body that took it, as the file says (make, model, serial); nil before it was read.
     public var camera: CameraBody?
+    /// The XMP sidecar beside it, found by the walk.
+    public var sidecar: Sidecar?
 
     public init(
         path: String, stamp: FileStamp?, kind: MediaKind? = nil, sha256: ContentHash? = nil,
@@ -32,6 +34,7 @@ public struct FileFacts: Sendable, Equatable {
     /// The facts of a file the walk found, before it is opened: its path and stamp.
     public init(_ file: DiscoveredFile) {
         self.init(path: file.path, stamp: file.stamp)
+        self.sidecar = file.sidecar
     }
 
     public var size: Int64? { self.stamp?.size }

@@ -84,6 +84,7 @@ public struct Pipeline: Sendable {
         run.stoppedEarly = stop.isRequested
         run.hiddenEntries = passedOver.hiddenEntries
         run.excluded = passedOver.excluded
+        run.withSidecars = passedOver.sidecars
         run.elapsedSeconds = (clock.now - started).seconds
         run.destinationStatistics = self.destination.statistics
         run.fatalError = tally.fatalError

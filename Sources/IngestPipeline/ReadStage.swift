@@ -70,7 +70,7 @@ public struct ReadStage: Stage {
         try Self.checkUnchanged(opened, stamp: stamp, path: file.path)
         return .photo(
             LoadedFile(
-                file: DiscoveredFile(path: file.path, stamp: stamp),
+                file: DiscoveredFile(path: file.path, stamp: stamp, sidecar: file.sidecar),
                 kind: bytes.withUnsafeBytes { MediaSniffer.refine(kind, $0) }, bytes: bytes, hash: hash,
                 readSeconds: (clock.now - started - hashing).seconds, hashSeconds: hashing.seconds))
     }
@@ -175,7 +175,8 @@ public struct ReadStage: Stage {
         }
         return .photo(
             LoadedFile(
-                file: DiscoveredFile(path: file.path, stamp: stamp), kind: kind, bytes: [], movie: boxes.movie,
+                file: DiscoveredFile(path: file.path, stamp: stamp, sidecar: file.sidecar), kind: kind, bytes: [],
+                movie: boxes.movie,
                 hash: hasher.finalize(), readSeconds: (clock.now - started - hashDuration).seconds,
                 hashSeconds: hashDuration.seconds))
     }

@@ -74,6 +74,9 @@ extension RunSummary {
                     + rules.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
                     + " (--include GLOB takes a name back)")
         }
+        if self.withSidecars > 0 {
+            lines.append("Files with an XMP sidecar, dated by it where it holds a time: \(self.withSidecars)")
+        }
         if self.hiddenEntries > 0 {
             lines.append("Hidden files and folders passed over: \(self.hiddenEntries) (--include-hidden to take them)")
         }

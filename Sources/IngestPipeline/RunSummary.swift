@@ -20,6 +20,8 @@ public struct RunSummary: Sendable {
     public var hiddenEntries = 0
     /// Entries the exclusion rules left out (never opened), by rule.
     public var excluded: [String: Int] = [:]
+    /// Files found with an XMP sidecar beside them.
+    public var withSidecars = 0
     public var elapsedSeconds = 0.0
     /// Stopped by the user (Ctrl-C).
     public var interrupted = false

@@ -76,6 +76,11 @@ public enum HTMLReport {
             let place = capture.zone.map { ", shown in \($0)\(offset), where it was taken" } ?? ""
             return "the video's creation time (UTC)\(place)"
         case .quickTimeUserData: return "the video's user data time\(offset)"
+        case .xmpSidecar:
+            let zone =
+                capture.assumedZone.map { ", read in the assumed zone \($0)" }
+                ?? capture.zone.map { ", read in \($0), where it was taken" } ?? ""
+            return "the time in its XMP sidecar (an editor's correction)\(zone)\(offset)"
         }
     }
 

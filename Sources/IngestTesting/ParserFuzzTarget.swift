@@ -10,7 +10,8 @@ import IngestCore
 /// - the TIFF walker and EXIF reader, maker notes too;
 /// - the raw preview finder and JPEG frame reader;
 /// - the video box walkers (the streaming `moov` collector and the `moov` reader);
-/// - the ICC profile reader, the capture-time rules, and the dates in file names.
+/// - the ICC profile reader, the capture-time rules, and the dates in file names;
+/// - the XMP sidecar reader and its values' parser.
 ///
 /// A crash, a hang or a broken invariant here is a finding. Shared by the fuzz tests and the
 /// libFuzzer harness in `Fuzz/`.
@@ -91,6 +92,7 @@ public enum ParserFuzzTarget {
         }
         broken += Self.video(bytes)
         broken += Self.fileName(bytes)
+        broken += Self.sidecar(bytes)
         // The profile reader judges only a whole profile: an sRGB verdict needs all six tags read.
         if let profile = ICCProfile(bytes), profile.isSRGB, profile.colourSpace != "RGB " {
             broken.append("a \(profile.colourSpace) profile taken for sRGB")
@@ -111,6 +113,26 @@ public enum ParserFuzzTarget {
         let wall = found.reading.wallTime
         if !wall.isValid { return ["the name \(name) gave an impossible date \(wall)"] }
         return capture.instant.timeIntervalSince1970.isFinite ? [] : ["a name date that is not a number"]
+    }
+
+    /// The input as an XMP sidecar, and its first bytes as each of a sidecar's values: what a
+    /// packet gives is short, and what the values give dates a file to a real instant.
+    static func sidecar(_ bytes: UnsafeRawBufferPointer) -> [String] {
+        var broken: [String] = []
+        let undated = CaptureTime(instant: Self.modified, source: .fileMTime)
+        if case .success(let fields) = XMPPacket.fields(in: Array(bytes)) {
+            let values = [fields.dateTimeOriginal, fields.dateCreated, fields.gpsLatitude, fields.gpsLongitude]
+            if values.contains(where: { ($0?.utf8.count ?? 0) > 256 }) {
+                broken.append("a sidecar value past 256 bytes")
+            }
+            _ = Self.resolver.sidecar(fields, over: undated, exif: nil)
+        }
+        let text = String(decoding: bytes.prefix(48), as: UTF8.self)
+        let fields = XMPFields(dateTimeOriginal: text, gpsLatitude: text, gpsLongitude: text)
+        let capture = Self.resolver.sidecar(fields, over: undated, exif: nil)
+        if !capture.instant.timeIntervalSince1970.isFinite { broken.append("a sidecar time that is not a number") }
+        if let wall = capture.localTime, !wall.isValid { broken.append("a sidecar gave an impossible date \(wall)") }
+        return broken
     }
 
     /// The input as a video file: the streaming collector, fed in uneven chunks, must find the
@@ -188,8 +210,19 @@ public enum ParserFuzzTarget {
         let clip = ExifBuilder.be32(16) + Array("ftypmp42".utf8) + [0, 0, 0, 0]
         seeds.append(builder.heif(prefixed: false) + Fixtures.clipBox(clip: clip))
         seeds.append(builder.jpeg() + Fixtures.samsungTrailer(clip: clip))
+        seeds.append(Array(Self.sidecarSeed.utf8))
         return seeds
     }
+
+    /// An XMP sidecar with both forms of a property and a position.
+    static let sidecarSeed = """
+        <?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/">\
+        <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" \
+        xmlns:exif="http://ns.adobe.com/exif/1.0/" xmlns:photoshop="http://ns.adobe.com/photoshop/1.0/" \
+        exif:DateTimeOriginal="2019-05-12T10:11:12.34+02:00" exif:GPSLatitude="48,51.4512N" \
+        exif:GPSLongitude="2,21.0504E"><photoshop:DateCreated>2019:05:12 10:11:12</photoshop:DateCreated>\
+        </rdf:Description></rdf:RDF></x:xmpmeta><?xpacket end="w"?>
+        """
 
     /// Writes ``builtSeeds()`` into `folder`, one file each, for libFuzzer to start from.
     public static func writeBuiltSeeds(to folder: URL) throws {

@@ -12,6 +12,11 @@ struct RunCommand: AsyncParsableCommand {
             frame near 1 s). Recognised by their content, not their name. Other files are reported as \
             skipped, with the reason.
 
+            Capture time, first that holds: an XMP sidecar beside the file (IMG_1.xmp or IMG_1.CR2.xmp, \
+            where an editor keeps a corrected time), the EXIF or QuickTime time with its offset or the zone \
+            its GPS fix or position gives, else --timezone; with no time in the file, the GPS time, its name \
+            (--no-name-dates) or its modification time (--undated). The report says which, per file.
+
             With no server, photos go into a local archive: each original stored once by its SHA-256, with \
             500 px and 200 px JPEG thumbnails and an SQLite index of which event holds which photo.
 

@@ -1,0 +1,76 @@
+import Foundation
+import IngestContainers
+import IngestCore
+
+/// An XMP sidecar beside a photo or video: `IMG_1.xmp` or `IMG_1.CR2.xmp` (any case), in the
+/// same folder. It travels with its file: dated from, stored beside it, never a file of its own.
+public struct Sidecar: Sendable, Equatable {
+    /// Absolute path.
+    public var path: String
+    public var stamp: FileStamp
+
+    public init(path: String, stamp: FileStamp) {
+        self.path = path
+        self.stamp = stamp
+    }
+
+    /// What the catalog keeps of it, so that a changed sidecar dates its file again.
+    public var fingerprint: String {
+        "\(self.stamp.size):\(self.stamp.modifiedNanoseconds):\(self.stamp.inode)"
+    }
+
+    /// Its bytes, when it is no larger than an XMP packet is read (``XMPPacket/sizeLimit``).
+    ///
+    /// - Throws: the reason, when it is larger or cannot be read.
+    public func bytes() throws(IngestError) -> [UInt8] {
+        guard self.stamp.size <= XMPPacket.sizeLimit else {
+            throw IngestError(.unreadable, "larger than \(XMPPacket.sizeLimit >> 20) MiB")
+        }
+        do {
+            let file = try OpenFile(self.path, O_RDONLY)
+            defer { file.close() }
+            var bytes = [UInt8](repeating: 0, count: Int(self.stamp.size))
+            let count = try file.readFully(into: &bytes)
+            return Array(bytes[..<count])
+        } catch {
+            throw IngestError(.unreadable, "\(error)")
+        }
+    }
+
+    /// Its file name.
+    public var name: String { self.path.split(separator: "/").last.map(String.init) ?? self.path }
+
+    /// A sidecar's extension, matched in any case.
+    static let suffix = Array(".xmp".utf8)
+
+    /// Whether `name` is a sidecar's (`*.xmp`, any case, with a name before the extension).
+    static func isSidecar(_ name: String) -> Bool {
+        let bytes = name.utf8
+        guard bytes.count > Self.suffix.count else { return false }
+        return zip(bytes.suffix(Self.suffix.count), Self.suffix).allSatisfy { NameScanner.lower($0) == $1 }
+    }
+
+    /// Which sidecar of a folder belongs to each of its other entries: by position in `names`,
+    /// the position of the sidecar. `NAME.EXT.xmp` is the file `NAME.EXT`'s; `NAME.xmp` is that
+    /// of every `NAME.*` without one of its own (a raw and its JPEG: one shot). Names compare in
+    /// any case.
+    static func owners(in names: [String]) -> [Int: Int] {
+        var byBase: [String: Int] = [:]
+        for (index, name) in names.enumerated() where Self.isSidecar(name) {
+            byBase[String(name.lowercased().dropLast(Self.suffix.count)), default: index] = index
+        }
+        guard !byBase.isEmpty else { return [:] }
+        var owners: [Int: Int] = [:]
+        for (index, name) in names.enumerated() where !Self.isSidecar(name) {
+            let lower = name.lowercased()
+            if let sidecar = byBase[lower] {
+                owners[index] = sidecar
+            } else if let dot = lower.lastIndex(of: "."), dot > lower.startIndex,
+                let sidecar = byBase[String(lower[..<dot])]
+            {
+                owners[index] = sidecar
+            }
+        }
+        return owners
+    }
+}
