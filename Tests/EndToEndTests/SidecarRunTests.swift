@@ -102,6 +102,50 @@ import Testing
         #expect(first.path.hasSuffix("IMG_1.jpg"))
     }
 
+    @Test("Real sidecars of Lightroom, Camera Raw, ExifTool, and the darktable and digiKam forms date their files")
+    func writers() throws {
+        let samples = TestEnvironment.repository.appendingPathComponent("Tests/IngestContainersTests/Sidecars")
+        let folder = TemporaryFolder("sidecar-writers")
+        // Each sample beside a photo whose own EXIF says 2024-05-04 10:00:00+02:00: the sidecar's
+        // time, read in UTC where it has no offset, wins to the second, fraction kept.
+        // Lightroom, Camera Raw and ExifTool name a sidecar NAME.xmp; darktable and digiKam
+        // NAME.EXT.xmp.
+        let cases: [(sample: String, sidecar: String, time: String)] = [
+            ("lightroom-retouch.xmp", "retouch.xmp", "2014-03-11T16:34:43.300Z"),
+            ("lightroom-IMG_5910.xmp", "IMG_5910.xmp", "2015-06-11T10:29:26.690Z"),
+            ("camera-raw-EOS30D.xmp", "EOS30D.xmp", "2007-12-04T19:07:02Z"),
+            ("exiftool-P6000.xmp", "P6000.xmp", "2008-12-14T13:55:22Z"),
+            ("darktable-form.NEF.xmp", "darktable.jpg.xmp", "2023-08-14T18:02:45.120Z"),
+            ("digikam-form.jpg.xmp", "digikam.jpg.xmp", "2018-10-06T13:20:38Z"),
+        ]
+        let exif = ["EXIF:DateTimeOriginal": "2024:05:04 10:00:00", "EXIF:OffsetTimeOriginal": "+02:00"]
+        for (sample, sidecar, _) in cases {
+            let stem = sidecar.components(separatedBy: ".")[0]
+            _ = try Fixtures.jpeg(in: folder, name: stem + ".jpg", tags: exif)
+            try FileManager.default.copyItem(
+                at: samples.appendingPathComponent(sample), to: folder.appending(sidecar))
+        }
+        // Only ModifyDate and MetadataDate: when the sidecar was written, not the photo taken.
+        _ = try Fixtures.jpeg(in: folder, name: "modified.jpg", tags: exif)
+        try """
+        <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+        <rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/"
+         xmp:ModifyDate="2025-01-01T10:00:00+01:00" xmp:MetadataDate="2025-01-01T10:00:00+01:00"/>
+        </rdf:RDF></x:xmpmeta>
+        """.write(to: folder.appending("modified.xmp"), atomically: true, encoding: .utf8)
+
+        let run = try CommandLine("sidecar-writers").ingest([folder.url], ["--timezone", "UTC"])
+        #expect(run.status == 0, "\(run.result.stderr)")
+        for (sample, sidecar, time) in cases {
+            let entry = run.entry(named: sidecar.components(separatedBy: ".")[0] + ".jpg")
+            #expect(entry?.captureSource == "xmp-sidecar", "\(sample)")
+            #expect(entry?.captureTime == time, "\(sample)")
+        }
+        let modified = run.entry(named: "modified.jpg")
+        #expect((modified?.captureSource, modified?.captureTime) == ("exif-offset", "2024-05-04T08:00:00Z"))
+        #expect(modified?.sidecar != nil && modified?.captureNotes == nil)
+    }
+
     @Test("A sidecar that is not XMP leaves the file its own time, and says why")
     func brokenSidecar() throws {
         let folder = TemporaryFolder("sidecar-broken")
