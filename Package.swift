@@ -11,14 +11,15 @@ let commit =
     ?? "unknown"
 
 /// libvips and FFmpeg bring about 150 libraries, which cost every run 45 ms before `main` when
-/// linked, and libcurl 30 more (7 ms). On x86_64 they are opened on first use through
+/// linked, libcurl 30 more (7 ms), and libxml2 ICU. On x86_64 they are opened on first use through
 /// CLazyLibrary's trampolines instead; elsewhere (no trampolines there) they are linked as usual.
 #if arch(x86_64)
     let lazilyOpenedLibraries: [LinkerSetting] = []
 #else
-    let lazilyOpenedLibraries: [LinkerSetting] = ["vips", "avformat", "avcodec", "swscale", "avutil", "curl"].map {
-        .linkedLibrary($0)
-    }
+    let lazilyOpenedLibraries: [LinkerSetting] = ["vips", "avformat", "avcodec", "swscale", "avutil", "curl", "xml2"]
+        .map {
+            .linkedLibrary($0)
+        }
 #endif
 
 let package = Package(
@@ -63,10 +64,13 @@ let package = Package(
         // its pkg-config entry, which would link it, is not used.
         .systemLibrary(name: "CVips", pkgConfig: "gobject-2.0", providers: [.apt(["libvips-dev"])]),
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        // libxml2's reader, for XMP sidecars: linked (it loads in a millisecond), the parsers' one C
-        // library, behind a shim (its headers bring ICU's, which clash with Foundation's).
-        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
-        .target(name: "CLibXML2Shim", dependencies: ["CLibXML2"]),
+        // libxml2's reader, for XMP sidecars: the parsers' one C library, opened on first use
+        // (CLazyLibrary), behind a shim (its headers bring ICU's, which clash with Foundation's).
+        // Debian's libxml2-dev keeps the headers in their own folder; no pkg-config here, which
+        // would link the library at start-up.
+        .target(
+            name: "CLibXML2Shim", dependencies: ["CLazyLibrary"],
+            cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])]),
         // Headers in the compiler's own multiarch folder; the libraries are opened on first use.
         .systemLibrary(
             name: "CFFmpeg",

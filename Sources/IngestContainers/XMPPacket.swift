@@ -32,8 +32,16 @@ public enum XMPPacket {
     /// A plain mutex: a `Locked` of nothing made ThreadSanitizer report the empty value's access
     /// as a race (the access is made at the object's own address).
     private static let serial = NSLock()
-    /// libxml2's one-time setup, done before any thread parses.
-    private static let setUp: Void = ingest_xml_init()
+    /// libxml2 opened and set up, once, before any thread parses; why not, when it cannot be.
+    private static let unusable: String? = {
+        var error = [CChar](repeating: 0, count: 512)
+        guard ingest_xml_open(&error, error.count) == 0 else {
+            return "libxml2 could not be opened: "
+                + String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        ingest_xml_init()
+        return nil
+    }()
 
     /// The capture-time values of the packet `bytes`; a refusal when it is empty, too large,
     /// declares a document type, or is not well-formed XML.
@@ -50,7 +58,7 @@ public enum XMPPacket {
         if Self.contains(bytes, "<!DOCTYPE") || Self.contains(bytes, "<!ENTITY") {
             return .failure(Refusal(description: "declares a document type (not read: XMP has none)"))
         }
-        Self.setUp
+        if let unusable = Self.unusable { return .failure(Refusal(description: unusable)) }
         return Self.serial.withLock {
             bytes.withUnsafeBufferPointer { buffer in
                 // The reader reads the buffer in place: it is closed before the buffer goes.

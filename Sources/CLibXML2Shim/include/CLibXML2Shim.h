@@ -16,6 +16,11 @@ enum {
     INGEST_XML_END_ELEMENT = 15,
 };
 
+#include <stddef.h>
+
+// Opens libxml2 (on first use, not at start-up); 0, or -1 with the reason in `error`. Call it
+// once, before any other function here.
+int ingest_xml_open(char *error, size_t error_size);
 void ingest_xml_init(void);
 ingest_xml_reader *ingest_xml_reader_open(const char *bytes, int size);
 void ingest_xml_reader_close(ingest_xml_reader *reader);
