@@ -29,8 +29,9 @@ public struct ArchiveItem: Sendable {
 
     public init(
         hash: ContentHash, kind: MediaKind, filename: String, capturedAt: Date?, captureSource: String?,
-        original: Original, thumbnail500: [UInt8], thumbnail200: [UInt8]
+        original: Original, thumbnail500: [UInt8], thumbnail200: [UInt8], sidecar: [UInt8]? = nil
     ) {
+        self.sidecar = sidecar
         self.hash = hash
         self.kind = kind
         self.filename = filename

@@ -47,17 +47,15 @@ public struct ArchiveDestination: Destination {
             captureSource: photo.capture.source.rawValue,
             original: photo.file.kind.isVideo
                 ? .file(path: photo.file.file.path, stamp: photo.file.file.stamp) : .bytes(photo.file.bytes),
-            thumbnail500: photo.thumbnails?.large.jpeg ?? [], thumbnail200: photo.thumbnails?.small.jpeg ?? [])
+            thumbnail500: photo.thumbnails?.large.jpeg ?? [], thumbnail200: photo.thumbnails?.small.jpeg ?? [],
+            // Kept beside the original when it could be read; the photo is stored either way (its
+            // time was read from the sidecar already, or the reason noted).
+            sidecar: try? photo.file.sidecar?.get())
         guard let archive = self.archive, !archive.isReadOnly else {
             throw IngestError(.storeFailed, "the archive is open read-only (a dry run)")
         }
-        let sidecar = photo.file.file.sidecar
         let result = try await self.io.run { () throws(IngestError) -> Archive.StoreResult in
-            var item = item
-            // Kept beside the original when it can be read; the photo is stored either way (its
-            // time was read from the sidecar already, or the reason noted).
-            item.sidecar = try? sidecar?.bytes()
-            return try archive.store(item, inEvent: event.id)
+            try archive.store(item, inEvent: event.id)
         }
         return result == .stored ? .stored : .duplicate
     }

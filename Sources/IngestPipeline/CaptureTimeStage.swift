@@ -33,7 +33,7 @@ public struct CaptureTimeStage: Stage {
         let exif: ExifTimeFields?
         let identity: MediaIdentity
         let path = file.file.path
-        let xmp = file.file.sidecar.map(Self.read) ?? SidecarReading()
+        let xmp = file.sidecar.map { Self.read($0, name: file.file.sidecar?.name ?? "") } ?? SidecarReading()
         if file.kind.isVideo {
             let fields = file.movie.withUnsafeBytes { QuickTimeReader.fields(moov: $0) }
             var found = MediaIdentity(contentIdentifier: fields.contentIdentifier)
@@ -76,17 +76,18 @@ extension CaptureTimeStage {
         }
     }
 
-    /// Reads the sidecar's capture-time values; a sidecar that cannot be read, or holds no XMP,
-    /// leaves the file's own time and says why.
-    static func read(_ sidecar: Sidecar) -> SidecarReading {
-        do {
-            switch XMPPacket.fields(in: try sidecar.bytes()) {
+    /// The capture-time values of the sidecar `name` (its bytes as the read stage got them); one
+    /// that could not be read, or holds no XMP, leaves the file's own time and says why.
+    static func read(_ bytes: Result<[UInt8], IngestError>, name: String) -> SidecarReading {
+        switch bytes {
+        case .success(let bytes):
+            switch XMPPacket.fields(in: bytes) {
             case .success(let fields): return SidecarReading(fields: fields)
             case .failure(let refusal):
-                return SidecarReading(problem: "the XMP sidecar \(sidecar.name) was not read: \(refusal)")
+                return SidecarReading(problem: "the XMP sidecar \(name) was not read: \(refusal)")
             }
-        } catch {
-            return SidecarReading(problem: "the XMP sidecar \(sidecar.name) was not read: \(error.message)")
+        case .failure(let error):
+            return SidecarReading(problem: "the XMP sidecar \(name) was not read: \(error.message)")
         }
     }
 

@@ -70,14 +70,14 @@ extension Discovery {
         names.sort()
         let descriptor = dirfd(directory)
         listing.entries = names.map { ($0, Self.status($0, in: descriptor), nil) }
-        Self.attachSidecars(&listing, folder: folder)
+        Self.attachSidecars(&listing, owners: Sidecar.owners(in: names), folder: folder)
         return .success(listing)
     }
 
-    /// Gives each entry its sidecar (``Sidecar/owners(in:)``) and drops the sidecars taken; one
-    /// that is not a readable regular file stays an entry, to be reported as any file is.
-    static func attachSidecars(_ listing: inout Listing, folder: String) {
-        let owners = Sidecar.owners(in: listing.entries.map(\.name))
+    /// Gives each entry its sidecar (`owners`: ``Sidecar/owners(in:)`` of the entries' names) and
+    /// drops the sidecars taken; one that is not a readable regular file stays an entry, to be
+    /// reported as any file is.
+    static func attachSidecars(_ listing: inout Listing, owners: [Int: Int], folder: String) {
         guard !owners.isEmpty else { return }
         var taken = Set<Int>()
         for (owner, position) in owners {
@@ -103,9 +103,7 @@ extension Discovery {
 
     /// `path` without its extension, as written; nil when the name has none.
     static func stemKeepingCase(of path: String) -> String? {
-        let name = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
-        guard let dot = path.lastIndex(of: "."), dot > name else { return nil }
-        return String(path[..<dot])
+        Self.extensionDot(in: path).map { String(path[..<$0]) }
     }
 
     /// The globs of the ignore file at `path`; only its first 64 KiB are read.

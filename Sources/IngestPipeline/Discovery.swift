@@ -89,9 +89,15 @@ public struct Discovery: Sendable {
     /// A file's path without its extension, lower-cased: files that share it, in one folder, may be
     /// a pair. Nil for a name with no extension.
     public static func stem(of path: String) -> String? {
+        Self.extensionDot(in: path).map { path[..<$0].lowercased() }
+    }
+
+    /// The dot before the extension of the path's last name; nil when the name has none (a
+    /// leading dot is part of the name).
+    static func extensionDot(in path: String) -> String.Index? {
         let name = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
         guard let dot = path.lastIndex(of: "."), dot > name else { return nil }
-        return path[..<dot].lowercased()
+        return dot
     }
 
     /// Walks every root, sending batches into `channel` (waiting when the consumer is behind),

@@ -16,6 +16,9 @@ public struct LoadedFile: Sendable {
     public var hash: ContentHash
     public var readSeconds: Double
     public var hashSeconds: Double
+    /// Its XMP sidecar's bytes, read with it (nil when it has none), or why they could not be:
+    /// dated from and stored as these very bytes.
+    public var sidecar: Result<[UInt8], IngestError>? = nil
 }
 
 /// Stage 1: reads a file once, hashing it as the bytes arrive.
@@ -37,7 +40,13 @@ public struct ReadStage: Stage {
 
     public func process(_ file: DiscoveredFile, context: StageContext) async throws(IngestError) -> Output {
         let limit = context.limits.maxFileBytes
-        return try await context.io.run { () throws(IngestError) -> Output in try Self.read(file, maxBytes: limit) }
+        return try await context.io.run { () throws(IngestError) -> Output in
+            let output = try Self.read(file, maxBytes: limit)
+            // The sidecar with its file, on the I/O workers: one read serves the date and the store.
+            guard case .photo(var loaded) = output, let sidecar = file.sidecar else { return output }
+            loaded.sidecar = Result { () throws(IngestError) -> [UInt8] in try sidecar.bytes() }
+            return .photo(loaded)
+        }
     }
 
     static func read(_ file: DiscoveredFile, maxBytes: Int) throws(IngestError) -> Output {

@@ -57,7 +57,7 @@ public struct Sidecar: Sendable, Equatable {
     static func owners(in names: [String]) -> [Int: Int] {
         var byBase: [String: Int] = [:]
         for (index, name) in names.enumerated() where Self.isSidecar(name) {
-            byBase[String(name.lowercased().dropLast(Self.suffix.count)), default: index] = index
+            byBase[String(name.lowercased().dropLast(Self.suffix.count))] = index
         }
         guard !byBase.isEmpty else { return [:] }
         var owners: [Int: Int] = [:]
