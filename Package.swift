@@ -64,6 +64,9 @@ let package = Package(
         // its pkg-config entry, which would link it, is not used.
         .systemLibrary(name: "CVips", pkgConfig: "gobject-2.0", providers: [.apt(["libvips-dev"])]),
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // zlib, linked: inflate for the entries of zip files. 100 KiB with no dependencies of its
+        // own, where libvips, FFmpeg and libcurl are opened on first use for their start-up cost.
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // libxml2's reader, for XMP sidecars: the parsers' one C library, opened on first use
         // (CLazyLibrary), behind a shim (its headers bring ICU's, which clash with Foundation's).
         // Debian's libxml2-dev keeps the headers in their own folder; no pkg-config here, which
@@ -104,7 +107,7 @@ let package = Package(
         // Every parser of untrusted bytes (container walkers, EXIF, QuickTime boxes, ICC profiles,
         // the sniffer): pure Swift, bounds-checked, and all that the fuzz harness builds (no C
         // library, no swift-crypto).
-        .target(name: "IngestContainers", dependencies: ["IngestCore", "CLibXML2Shim"]),
+        .target(name: "IngestContainers", dependencies: ["IngestCore", "CLibXML2Shim", "CZlib"]),
         // SHA-256 (swift-crypto): files' content hashes, and the shard a path falls in.
         .target(
             name: "IngestHashing", dependencies: ["IngestCore", .product(name: "Crypto", package: "swift-crypto")]),

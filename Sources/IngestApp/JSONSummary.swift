@@ -20,6 +20,8 @@ public struct JSONSummary: Codable, Sendable, Equatable {
     public var excluded: [String: Int]
     /// Files found with an XMP sidecar beside them (`"sidecars"`).
     public var withSidecars: Int
+    /// Zip files walked into, their entries read in place (`"zipFiles"`).
+    public var zipFiles: Int
 
     /// One camera body, its fields always written, null when unknown.
     public struct Camera: Codable, Sendable, Equatable {
@@ -70,6 +72,7 @@ public struct JSONSummary: Codable, Sendable, Equatable {
         self.cameras = run.cameras.map(Camera.init)
         self.excluded = run.excluded
         self.withSidecars = run.withSidecars
+        self.zipFiles = run.zipFiles
         guard run.events.count != 1 else { return }
         self.outsideAllEvents = outsideAllEvents
         self.totals = Totals(
@@ -83,6 +86,7 @@ public struct JSONSummary: Codable, Sendable, Equatable {
     private enum CodingKeys: String, CodingKey {
         case events, totals, outsideAllEvents, timeZone, cameras, excluded
         case withSidecars = "sidecars"
+        case zipFiles
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -98,6 +102,7 @@ public struct JSONSummary: Codable, Sendable, Equatable {
         try container.encode(self.cameras, forKey: .cameras)
         try container.encode(self.excluded, forKey: .excluded)
         try container.encode(self.withSidecars, forKey: .withSidecars)
+        try container.encode(self.zipFiles, forKey: .zipFiles)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -106,6 +111,7 @@ public struct JSONSummary: Codable, Sendable, Equatable {
         self.cameras = try container.decodeIfPresent([Camera].self, forKey: .cameras) ?? []
         self.excluded = try container.decodeIfPresent([String: Int].self, forKey: .excluded) ?? [:]
         self.withSidecars = try container.decodeIfPresent(Int.self, forKey: .withSidecars) ?? 0
+        self.zipFiles = try container.decodeIfPresent(Int.self, forKey: .zipFiles) ?? 0
         if container.contains(.events) {
             self.events = try container.decode([EventSummary].self, forKey: .events)
             self.totals = try container.decodeIfPresent(Totals.self, forKey: .totals)

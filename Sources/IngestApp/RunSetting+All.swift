@@ -11,7 +11,10 @@ extension RunSetting {
     /// What to ingest, into what, and how.
     static let run: [RunSetting] = [
         .list(
-            "paths", \.paths, valueName: "paths", help: "Files and folders to ingest (folders are walked recursively)."),
+            "paths", \.paths, valueName: "paths",
+            help:
+                "Files, folders and zip files to ingest (folders and zips are walked recursively; zips are read in place, never unpacked)."
+        ),
         .parsed(
             "archive", \.archive, valueName: "dir",
             help: "The local archive to store into (default: $XDG_DATA_HOME/photoingest/archive).",

@@ -16,6 +16,12 @@ public struct ByteReader {
         UInt32(self.u16be(offset)) << 16 | UInt32(self.u16be(offset + 2))
     }
 
+    public func u16le(_ offset: Int) -> UInt16 { UInt16(self.u8(offset)) | UInt16(self.u8(offset + 1)) << 8 }
+
+    public func u64le(_ offset: Int) -> UInt64 {
+        UInt64(self.u32le(offset)) | UInt64(self.u32le(offset + 4)) << 32
+    }
+
     public func u32le(_ offset: Int) -> UInt32 {
         UInt32(self.u8(offset)) | UInt32(self.u8(offset + 1)) << 8 | UInt32(self.u8(offset + 2)) << 16
             | UInt32(self.u8(offset + 3)) << 24

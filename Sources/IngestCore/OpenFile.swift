@@ -69,6 +69,12 @@ public struct OpenFile: Sendable {
         _ = try Self.typed { try self.descriptor.writeAll(bytes) }
     }
 
+    /// Reads at most `buffer.count` bytes from `offset` (`pread`: the file position is left as it
+    /// was, so that readers of one descriptor do not race); 0 at the end of the file.
+    public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(Errno) -> Int {
+        try Self.typed { try self.descriptor.read(fromAbsoluteOffset: offset, into: buffer) }
+    }
+
     /// Reads at most `buffer.count` bytes into the start of `buffer`; 0 at the end of the file.
     public func read(into buffer: inout [UInt8]) throws(Errno) -> Int {
         try Self.typed { try buffer.withUnsafeMutableBytes { try self.descriptor.read(into: $0) } }

@@ -10,11 +10,14 @@ public struct DiscoveredFile: Sendable, Equatable {
     public var stamp: FileStamp
     /// The XMP sidecar beside it, if any.
     public var sidecar: Sidecar?
+    /// The zip file's entry it is, when it is one (its path then names no file of its own).
+    public var member: ZipMember?
 
-    public init(path: String, stamp: FileStamp, sidecar: Sidecar? = nil) {
+    public init(path: String, stamp: FileStamp, sidecar: Sidecar? = nil, member: ZipMember? = nil) {
         self.path = path
         self.stamp = stamp
         self.sidecar = sidecar
+        self.member = member
     }
 }
 
@@ -63,6 +66,8 @@ public struct Discovery: Sendable {
         public var excluded: [String: Int] = [:]
         /// Files found with an XMP sidecar beside them.
         public var sidecars = 0
+        /// Zip files walked into.
+        public var zips = 0
 
         public init(hiddenEntries: Int = 0, excluded: [String: Int] = [:]) {
             self.hiddenEntries = hiddenEntries
@@ -132,6 +137,7 @@ public struct Discovery: Sendable {
                 tally.hiddenEntries += visit.hidden
                 tally.excluded.merge(visit.excluded, uniquingKeysWith: +)
                 tally.sidecars += visit.sidecars
+                tally.zips += visit.zips
                 if let item = visit.item { await emit(item) }
                 pending += visit.children
             }
@@ -148,6 +154,8 @@ public struct Discovery: Sendable {
         var status: Status?
         var scopes: [IgnoreScope]
         var sidecar: Sidecar?
+        /// The zip entry it is, for a file inside a zip file.
+        var member: ZipMember? = nil
     }
 
     /// What one entry of the walk gives: an item to send (a file, or a problem to report), and
@@ -161,18 +169,26 @@ public struct Discovery: Sendable {
         var excluded: [String: Int] = [:]
         /// 1 for a file found with its sidecar.
         var sidecars = 0
+        /// 1 for a zip file walked.
+        var zips = 0
     }
 
     /// Visits `entry` under the root `base`: a folder is entered once (by device and inode, which
     /// ends link loops), a file outside this run's shard is passed over.
     func visit(_ entry: Entry, base: String, entered: inout Set<DeviceInode>) -> Visit {
         let path = entry.path
-        let status = entry.status ?? Self.status(path)
         // By the name without its extension, so that the files of a pair fall in one shard.
         let relative = Self.relative(path, to: base)
-        if let shard = self.shard, !shard.contains(relativePath: Self.stem(of: relative) ?? relative) {
-            // Folders are walked by every shard; only files and walk problems are split.
-            guard case .found(let found) = status, found.st_mode & S_IFMT == S_IFDIR else { return Visit() }
+        let inShard = self.shard.map { $0.contains(relativePath: Self.stem(of: relative) ?? relative) } ?? true
+        if let member = entry.member {
+            return inShard ? Self.visit(member) : Visit()
+        }
+        let status = entry.status ?? Self.status(path)
+        if !inShard {
+            // Folders and zip files are walked by every shard; only files and walk problems are split.
+            guard case .found(let found) = status,
+                found.st_mode & S_IFMT == S_IFDIR || (found.st_mode & S_IFMT == S_IFREG && ZipMember.isZip(path))
+            else { return Visit() }
         }
         guard case .found(let status) = status else {
             guard case .missing(let failure) = status else { return Visit() }
@@ -183,6 +199,12 @@ public struct Discovery: Sendable {
         }
         switch status.st_mode & S_IFMT {
         case S_IFREG:
+            if ZipMember.isZip(path) {
+                return self.visitZip(path, status: status, base: base, scopes: entry.scopes, entered: &entered)
+            }
+            if let refusal = ZipMember.tarRefusal(path) {
+                return Visit(item: .problem(path: path, status: .skipped, reason: refusal))
+            }
             if Sidecar.isSidecar(path) {
                 return Visit(
                     item: .problem(

@@ -103,8 +103,9 @@ extension Pipeline {
         }
         // The thumbnails' time counts once, in the first event's outcome.
         if let first = claims.held.first { placed[first].thumbnailSeconds = (clock.now - started).seconds }
-        // An uploader that streams the original from its file needs none of the bytes while it waits.
-        if stages.store.destination.readsOriginalFromDisk { loaded.bytes = [] }
+        // An uploader that streams the original from its file needs none of the bytes while it
+        // waits; a zip's entry has no file of its own, so its bytes are what is sent.
+        if stages.store.destination.readsOriginalFromDisk && loaded.file.member == nil { loaded.bytes = [] }
         let photo = PreparedPhoto(file: loaded, capture: examined.capture, thumbnails: thumbnails)
         for index in claims.held {
             let storing = clock.now

@@ -85,6 +85,7 @@ public struct Pipeline: Sendable {
         run.hiddenEntries = passedOver.hiddenEntries
         run.excluded = passedOver.excluded
         run.withSidecars = passedOver.sidecars
+        run.zipFiles = passedOver.zips
         run.elapsedSeconds = (clock.now - started).seconds
         run.destinationStatistics = self.destination.statistics
         run.fatalError = tally.fatalError

@@ -41,6 +41,7 @@ public struct ReadStage: Stage {
     public func process(_ file: DiscoveredFile, context: StageContext) async throws(IngestError) -> Output {
         let limit = context.limits.maxFileBytes
         return try await context.io.run { () throws(IngestError) -> Output in
+            if let member = file.member { return try Self.read(file, member: member, maxBytes: limit) }
             let output = try Self.read(file, maxBytes: limit)
             // The sidecar with its file, on the I/O workers: one read serves the date and the store.
             guard case .photo(var loaded) = output, let sidecar = file.sidecar else { return output }

@@ -74,6 +74,9 @@ extension RunSummary {
                     + rules.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
                     + " (--include GLOB takes a name back)")
         }
+        if self.zipFiles > 0 {
+            lines.append("Zip files read in place (their entries counted as files): \(self.zipFiles)")
+        }
         if self.withSidecars > 0 {
             lines.append("Files with an XMP sidecar, dated by it where it holds a time: \(self.withSidecars)")
         }

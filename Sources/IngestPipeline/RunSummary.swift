@@ -22,6 +22,8 @@ public struct RunSummary: Sendable {
     public var excluded: [String: Int] = [:]
     /// Files found with an XMP sidecar beside them.
     public var withSidecars = 0
+    /// Zip files walked into (their entries are among the files).
+    public var zipFiles = 0
     public var elapsedSeconds = 0.0
     /// Stopped by the user (Ctrl-C).
     public var interrupted = false

@@ -26,7 +26,8 @@ public struct ServerDestination: Destination {
             eventID: event.id, path: photo.file.file.path, filename: photo.filename,
             mediaType: photo.file.kind.mediaType,
             hash: photo.file.hash, size: photo.file.file.stamp.size, capturedAt: photo.capture.instant,
-            thumbnail500: photo.thumbnails?.large.jpeg ?? [], thumbnail200: photo.thumbnails?.small.jpeg ?? [])
+            thumbnail500: photo.thumbnails?.large.jpeg ?? [], thumbnail200: photo.thumbnails?.small.jpeg ?? [],
+            original: photo.file.file.member == nil ? nil : photo.file.bytes)
         return try await self.client.upload(upload) == .uploaded ? .stored : .duplicate
     }
 

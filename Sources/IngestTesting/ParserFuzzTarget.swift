@@ -11,7 +11,8 @@ import IngestCore
 /// - the raw preview finder and JPEG frame reader;
 /// - the video box walkers (the streaming `moov` collector and the `moov` reader);
 /// - the ICC profile reader, the capture-time rules, and the dates in file names;
-/// - the XMP sidecar reader and its values' parser.
+/// - the XMP sidecar reader and its values' parser;
+/// - the zip directory reader and the zip entry stream (stored and deflated).
 ///
 /// A crash, a hang or a broken invariant here is a finding. Shared by the fuzz tests and the
 /// libFuzzer harness in `Fuzz/`.
@@ -93,6 +94,7 @@ public enum ParserFuzzTarget {
         broken += Self.video(bytes)
         broken += Self.fileName(bytes)
         broken += Self.sidecar(bytes)
+        broken += Self.zip(bytes)
         // The profile reader judges only a whole profile: an sRGB verdict needs all six tags read.
         if let profile = ICCProfile(bytes), profile.isSRGB, profile.colourSpace != "RGB " {
             broken.append("a \(profile.colourSpace) profile taken for sRGB")
@@ -132,6 +134,42 @@ public enum ParserFuzzTarget {
         let capture = Self.resolver.sidecar(fields, over: undated, exif: nil)
         if !capture.instant.timeIntervalSince1970.isFinite { broken.append("a sidecar time that is not a number") }
         if let wall = capture.localTime, !wall.isValid { broken.append("a sidecar gave an impossible date \(wall)") }
+        return broken
+    }
+
+    /// The input as a zip file: its entries listed, and each read (its first MiB), never past
+    /// the size its directory declares.
+    static func zip(_ bytes: UnsafeRawBufferPointer) -> [String] {
+        let size = UInt64(bytes.count)
+        func read(_ offset: UInt64, _ buffer: UnsafeMutableRawBufferPointer) -> Int {
+            guard offset < size else { return 0 }
+            let count = min(buffer.count, bytes.count - Int(offset))
+            buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[Int(offset)..<Int(offset) + count]))
+            return count
+        }
+        let listed = try? ZipDirectory.entries(size: size) { offset, count throws(ZipError) -> [UInt8] in
+            var out = [UInt8](repeating: 0, count: count)
+            let got = out.withUnsafeMutableBytes { read(offset, $0) }
+            guard got == count else { throw ZipError("short") }
+            return out
+        }
+        guard let entries = listed else { return [] }
+        var broken: [String] = []
+        var buffer = [UInt8](repeating: 0, count: 64 << 10)
+        for entry in entries.prefix(16) {
+            guard let stream = try? ZipEntryStream(entry: entry, fileSize: size, read: { read($0, $1) }) else {
+                continue
+            }
+            var total: UInt64 = 0
+            while total < 1 << 20 {
+                let got = buffer.withUnsafeMutableBytes { raw in (try? stream.read(into: raw)) ?? 0 }
+                if got == 0 { break }
+                total += UInt64(got)
+            }
+            if total > entry.size {
+                broken.append("a zip entry gave \(total) bytes, more than its declared \(entry.size)")
+            }
+        }
         return broken
     }
 
@@ -211,6 +249,12 @@ public enum ParserFuzzTarget {
         seeds.append(builder.heif(prefixed: false) + Fixtures.clipBox(clip: clip))
         seeds.append(builder.jpeg() + Fixtures.samsungTrailer(clip: clip))
         seeds.append(Array(Self.sidecarSeed.utf8))
+        for zip64 in [false, true] {
+            var zip = ZipBuilder(zip64: zip64)
+            zip.add("Takeout/Google Photos/2019/IMG_1.jpg", builder.jpeg(), deflated: true)
+            zip.add("Takeout/Google Photos/2019/IMG_1.jpg.json", Array("{\"photoTakenTime\":{}}".utf8))
+            seeds.append(zip.bytes())
+        }
         return seeds
     }
 

@@ -40,11 +40,14 @@ public struct PhotoUpload: Sendable {
     public var capturedAt: Date
     public var thumbnail500: [UInt8]
     public var thumbnail200: [UInt8]
+    /// The original's bytes, when it has no file of its own to stream from (an entry of a zip file).
+    public var original: [UInt8]?
 
     public init(
         eventID: String, path: String, filename: String, mediaType: String, hash: ContentHash, size: Int64,
-        capturedAt: Date, thumbnail500: [UInt8], thumbnail200: [UInt8]
+        capturedAt: Date, thumbnail500: [UInt8], thumbnail200: [UInt8], original: [UInt8]? = nil
     ) {
+        self.original = original
         self.eventID = eventID
         self.path = path
         self.filename = filename
@@ -133,7 +136,8 @@ public final class PhotoShareClient: Sendable {
         case duplicate
     }
 
-    /// Uploads one photo: the original streamed from its file, the thumbnails from memory.
+    /// Uploads one photo: the original streamed from its file (or sent from memory when it has
+    /// none), the thumbnails from memory.
     ///
     /// - Throws: ``IngestError`` `.uploadRejected` for an answer no retry will change,
     ///   `.uploadFailed` when retries ran out, `.tokenRefused` when the upload token is refused.
@@ -150,7 +154,8 @@ public final class PhotoShareClient: Sendable {
             FormPart(name: "mediaType", content: .text(photo.mediaType)),
             FormPart(name: "photos", content: .text(description.photosField)),
             FormPart(
-                name: "file", content: .file(path: photo.path, size: photo.size), filename: photo.filename,
+                name: "file", content: photo.original.map { .bytes($0) } ?? .file(path: photo.path, size: photo.size),
+                filename: photo.filename,
                 contentType: photo.mediaType),
         ]
         if !photo.thumbnail500.isEmpty {

@@ -1,0 +1,77 @@
+import Foundation
+import IngestContainers
+import IngestCore
+
+/// Walking into a zip file: its entries are files, found as a folder's are.
+extension Discovery {
+    /// The zip file at `path`: walked once (by device and inode, as a folder is), its entries
+    /// sorted as a walk of its folders would find them, less those the rules and the hidden
+    /// names leave out, checked against any of their folders' names.
+    func visitZip(
+        _ path: String, status: stat, base: String, scopes: [IgnoreScope], entered: inout Set<DeviceInode>
+    ) -> Visit {
+        let key = DeviceInode(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+        if self.excluded.contains(key) { return Visit() }
+        guard entered.insert(key).inserted else {
+            return Visit(item: .problem(path: path, status: .skipped, reason: "zip file already walked (given again)"))
+        }
+        let entries: [ZipEntry]
+        do {
+            entries = try ZipMember.entries(of: path, size: UInt64(status.st_size))
+        } catch {
+            return Visit(item: .problem(path: path, status: .failed, reason: error.message))
+        }
+        var visit = Visit(zips: 1)
+        let below = path == base ? "" : Self.relative(path, to: base) + "/"
+        var kept: [(components: [Substring], entry: ZipEntry)] = []
+        for entry in entries {
+            let components = entry.name.split(separator: "/", omittingEmptySubsequences: false)
+            var left = false
+            for (depth, component) in components.enumerated() {
+                let name = String(component)
+                let inside = components[...depth].joined(separator: "/")
+                let inScopes = scopes.map { scope in
+                    (globs: scope.globs, path: String((path + "/" + inside).dropFirst(scope.folder.count + 1)))
+                }
+                if let rule = self.rules.rule(name: name, path: below + inside, scopes: inScopes) {
+                    visit.excluded[rule, default: 0] += 1
+                    left = true
+                } else if !self.includeHidden && name.hasPrefix(".") && name != "." && name != ".." {
+                    visit.hidden += 1
+                    left = true
+                }
+                if left { break }
+            }
+            if !left { kept.append((components, entry)) }
+        }
+        // Folder by folder, as a walk of the unpacked files would meet them (and pairs stay neighbours).
+        kept.sort { $0.components.lexicographicallyPrecedes($1.components) }
+        visit.children = kept.reversed().map { kept in
+            let member = ZipMember(archive: path, entry: kept.entry)
+            return Entry(path: member.path, status: nil, scopes: [], sidecar: nil, member: member)
+        }
+        return visit
+    }
+
+    /// A zip file's entry: a file to read, or why it is not one.
+    static func visit(_ member: ZipMember) -> Visit {
+        let name = member.entry.name
+        let components = name.split(separator: "/", omittingEmptySubsequences: false)
+        if name.hasPrefix("/") || name.utf8.contains(0) || components.contains(where: { $0 == ".." || $0 == "." }) {
+            return Visit(
+                item: .problem(
+                    path: member.path, status: .skipped,
+                    reason: "a zip entry whose name is not a path inside its zip file (/, . or ..)"))
+        }
+        if ZipMember.isZip(name) || ZipMember.tarRefusal(name) != nil {
+            return Visit(item: .problem(path: member.path, status: .skipped, reason: "an archive inside a zip file"))
+        }
+        if Sidecar.isSidecar(name) {
+            return Visit(
+                item: .problem(
+                    path: member.path, status: .skipped, reason: "an XMP sidecar inside a zip file (not read there yet)"
+                ))
+        }
+        return Visit(item: .file(DiscoveredFile(path: member.path, stamp: member.stamp, member: member)))
+    }
+}

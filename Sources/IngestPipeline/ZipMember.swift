@@ -1,0 +1,117 @@
+import Foundation
+import IngestContainers
+import IngestCore
+
+/// A file inside a zip file: walked like a folder's file, read in place, never unpacked.
+///
+/// Its path is the zip's followed by the entry's name (`/exports/takeout-001.zip/Takeout/…/IMG_1.jpg`).
+/// Its stamp is the central directory's: the entry's size, its modification time and, in place of
+/// an inode, its CRC-32. A re-run compares these and so skips an unchanged entry without
+/// decompressing it.
+public struct ZipMember: Sendable, Equatable {
+    /// The zip file's absolute path.
+    public var archive: String
+    public var entry: ZipEntry
+
+    public init(archive: String, entry: ZipEntry) {
+        self.archive = archive
+        self.entry = entry
+    }
+
+    public var path: String { self.archive + "/" + self.entry.name }
+
+    public var stamp: FileStamp {
+        FileStamp(
+            size: Int64(clamping: self.entry.size), modifiedNanoseconds: self.entry.modifiedSeconds * 1_000_000_000,
+            inode: UInt64(self.entry.crc32))
+    }
+
+    /// Whether `name` is a zip file's (`*.zip`, any case).
+    static func isZip(_ name: String) -> Bool {
+        name.utf8.count > 4 && name.suffix(4).lowercased() == ".zip"
+    }
+
+    /// Why a compressed tar is not read in place, or nil when `name` is not one's.
+    static func tarRefusal(_ name: String) -> String? {
+        let lower = name.lowercased()
+        guard [".tgz", ".tar.gz", ".tar"].contains(where: { lower.hasSuffix($0) && lower.count > $0.count }) else {
+            return nil
+        }
+        return
+            "a tar file is not read in place: it has no index, so each file would mean reading it from the start, "
+            + "and a photo's metadata can come after the photo; unpack it, or export as zip"
+    }
+
+    /// The entries of the zip file at `path`, of `size` bytes.
+    static func entries(of path: String, size: UInt64) throws(IngestError) -> [ZipEntry] {
+        let file: OpenFile
+        do {
+            file = try OpenFile(path, O_RDONLY | O_NONBLOCK)
+        } catch {
+            throw IngestError(.unreadable, "cannot open: \(error)", path: path)
+        }
+        defer { file.close() }
+        do {
+            return try ZipDirectory.entries(size: size) { offset, count throws(ZipError) -> [UInt8] in
+                var bytes = [UInt8](repeating: 0, count: count)
+                let got = try Self.read(file, offset: offset, into: &bytes)
+                guard got == count else { throw ZipError("cut short: its directory runs past its end") }
+                return bytes
+            }
+        } catch {
+            throw IngestError(.decodeFailed, "not a readable zip file: \(error)", path: path)
+        }
+    }
+
+    /// Opens the entry's content as a stream from the zip, which must still be the size it was
+    /// when walked. The file is closed with the stream's last use by `body`.
+    func withStream<T>(_ body: (ZipEntryStream) throws(IngestError) -> T) throws(IngestError) -> T {
+        let file: OpenFile
+        do {
+            file = try OpenFile(self.archive, O_RDONLY | O_NONBLOCK)
+        } catch {
+            throw IngestError(.unreadable, "cannot open its zip file: \(error)", path: self.path)
+        }
+        defer { file.close() }
+        let size: UInt64
+        do {
+            size = UInt64(try file.status().st_size)
+        } catch {
+            throw IngestError(.unreadable, "cannot stat its zip file: \(error)", path: self.path)
+        }
+        let stream: ZipEntryStream
+        do {
+            stream = try ZipEntryStream(entry: self.entry, fileSize: size) { offset, buffer throws(ZipError) in
+                try Self.read(file, offset: offset, into: buffer)
+            }
+        } catch {
+            throw IngestError(.decodeFailed, "a damaged zip entry: \(error)", path: self.path)
+        }
+        return try body(stream)
+    }
+
+    static func read(_ file: OpenFile, offset: UInt64, into buffer: UnsafeMutableRawBufferPointer) throws(ZipError)
+        -> Int
+    {
+        guard offset <= UInt64(Int64.max) else { return 0 }
+        var filled = 0
+        while filled < buffer.count {
+            let got: Int
+            do {
+                got = try file.read(
+                    into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]), at: Int64(offset) + Int64(filled))
+            } catch {
+                throw ZipError("cannot read: \(error)")
+            }
+            if got == 0 { break }
+            filled += got
+        }
+        return filled
+    }
+
+    static func read(_ file: OpenFile, offset: UInt64, into bytes: inout [UInt8]) throws(ZipError) -> Int {
+        try bytes.withUnsafeMutableBytes { buffer in
+            Result { () throws(ZipError) -> Int in try Self.read(file, offset: offset, into: buffer) }
+        }.get()
+    }
+}
