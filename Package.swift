@@ -67,6 +67,9 @@ let package = Package(
         // zlib, linked: inflate for the entries of zip files. 100 KiB with no dependencies of its
         // own, where libvips, FFmpeg and libcurl are opened on first use for their start-up cost.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // libdeflate, linked: a photo's zip entry inflated whole, 1.4x zlib's speed on JPEG data
+        // (334 against 234 MB/s here), and its CRC-32 at 6 GB/s. libtiff, under libvips, loads it anyway.
+        .systemLibrary(name: "CLibDeflate", providers: [.apt(["libdeflate-dev"])]),
         // libxml2's reader, for XMP sidecars: the parsers' one C library, opened on first use
         // (CLazyLibrary), behind a shim (its headers bring ICU's, which clash with Foundation's).
         // Debian's libxml2-dev keeps the headers in their own folder; no pkg-config here, which
@@ -107,7 +110,7 @@ let package = Package(
         // Every parser of untrusted bytes (container walkers, EXIF, QuickTime boxes, ICC profiles,
         // the sniffer): pure Swift, bounds-checked, and all that the fuzz harness builds (no C
         // library, no swift-crypto).
-        .target(name: "IngestContainers", dependencies: ["IngestCore", "CLibXML2Shim", "CZlib"]),
+        .target(name: "IngestContainers", dependencies: ["IngestCore", "CLibXML2Shim", "CZlib", "CLibDeflate"]),
         // SHA-256 (swift-crypto): files' content hashes, and the shard a path falls in.
         .target(
             name: "IngestHashing", dependencies: ["IngestCore", .product(name: "Crypto", package: "swift-crypto")]),

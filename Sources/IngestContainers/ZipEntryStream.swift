@@ -30,6 +30,25 @@ public final class ZipEntryStream {
     public init(entry: ZipEntry, fileSize: UInt64, read: @escaping Reader) throws(ZipError) {
         self.entry = entry
         self.read = read
+        let start = try Self.dataStart(of: entry, fileSize: fileSize, read: read)
+        self.offset = start
+        self.remaining = entry.compressedSize
+        if entry.method == ZipEntry.deflated {
+            let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+            stream.initialize(to: z_stream())
+            // Raw deflate: a zip entry has no zlib header.
+            guard inflateInit2_(stream, -MAX_WBITS, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+                stream.deallocate()
+                throw ZipError("zlib could not start")
+            }
+            self.inflater = stream
+            self.input = .allocate(byteCount: Self.inputSize, alignment: 16)
+        }
+    }
+
+    /// Where `entry`'s data starts, after checking that it can be read: not encrypted, stored or
+    /// deflated, its local header whole and its data inside the file.
+    static func dataStart(of entry: ZipEntry, fileSize: UInt64, read: Reader) throws(ZipError) -> UInt64 {
         guard !entry.isEncrypted else { throw ZipError("it is encrypted") }
         guard entry.method == ZipEntry.stored || entry.method == ZipEntry.deflated else {
             throw ZipError("compression method \(entry.method): only stored and deflated entries are read")
@@ -53,19 +72,7 @@ public final class ZipEntryStream {
         guard start <= fileSize, entry.compressedSize <= fileSize - start else {
             throw ZipError("its data runs past the end of the file: cut short")
         }
-        self.offset = start
-        self.remaining = entry.compressedSize
-        if entry.method == ZipEntry.deflated {
-            let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
-            stream.initialize(to: z_stream())
-            // Raw deflate: a zip entry has no zlib header.
-            guard inflateInit2_(stream, -MAX_WBITS, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-                stream.deallocate()
-                throw ZipError("zlib could not start")
-            }
-            self.inflater = stream
-            self.input = .allocate(byteCount: Self.inputSize, alignment: 16)
-        }
+        return start
     }
 
     deinit {

@@ -63,9 +63,10 @@ public struct ZipMember: Sendable, Equatable {
         }
     }
 
-    /// Opens the entry's content as a stream from the zip, which must still be the size it was
-    /// when walked. The file is closed with the stream's last use by `body`.
-    func withStream<T>(_ body: (ZipEntryStream) throws(IngestError) -> T) throws(IngestError) -> T {
+    /// Calls `body` with a reader of the zip file and its size; the file is closed after.
+    func withArchive<T>(_ body: (@escaping ZipEntryStream.Reader, UInt64) throws(IngestError) -> T) throws(IngestError)
+        -> T
+    {
         let file: OpenFile
         do {
             file = try OpenFile(self.archive, O_RDONLY | O_NONBLOCK)
@@ -79,15 +80,7 @@ public struct ZipMember: Sendable, Equatable {
         } catch {
             throw IngestError(.unreadable, "cannot stat its zip file: \(error)", path: self.path)
         }
-        let stream: ZipEntryStream
-        do {
-            stream = try ZipEntryStream(entry: self.entry, fileSize: size) { offset, buffer throws(ZipError) in
-                try Self.read(file, offset: offset, into: buffer)
-            }
-        } catch {
-            throw IngestError(.decodeFailed, "a damaged zip entry: \(error)", path: self.path)
-        }
-        return try body(stream)
+        return try body({ offset, buffer throws(ZipError) in try Self.read(file, offset: offset, into: buffer) }, size)
     }
 
     static func read(_ file: OpenFile, offset: UInt64, into buffer: UnsafeMutableRawBufferPointer) throws(ZipError)

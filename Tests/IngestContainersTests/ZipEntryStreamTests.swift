@@ -15,6 +15,7 @@ import Testing
         let bytes = builder.bytes()
         for entry in try ZipFiles.entries(bytes) {
             #expect(try ZipFiles.content(entry, in: bytes, chunk: chunk) == (entry.size == 0 ? [] : Self.photo))
+            #expect(try ZipFiles.whole(entry, in: bytes) == (entry.size == 0 ? [] : Self.photo))
         }
     }
 
@@ -29,16 +30,27 @@ import Testing
         #expect(entries[1].compressedSize < entries[1].size / 10)
         #expect(try ZipFiles.content(entries[0], in: bytes) == Self.photo)
         #expect(try ZipFiles.content(entries[1], in: bytes) == text)
+        #expect(try ZipFiles.whole(entries[0], in: bytes) == Self.photo)
+        #expect(try ZipFiles.whole(entries[1], in: bytes) == text)
     }
 
-    /// Why reading `entry` of `bytes` failed; nil when it read.
+    /// Why reading `entry` of `bytes` failed; nil when it read. Streamed and whole, the two
+    /// readers must agree on why.
     func failure(_ entry: ZipEntry, in bytes: [UInt8]) -> String? {
+        var streamed: String?
+        var whole: String?
         do {
             _ = try ZipFiles.content(entry, in: bytes)
-            return nil
         } catch {
-            return error.description
+            streamed = error.description
         }
+        do {
+            _ = try ZipFiles.whole(entry, in: bytes)
+        } catch {
+            whole = error.description
+        }
+        #expect((streamed == nil) == (whole == nil), "streamed: \(streamed ?? "read"); whole: \(whole ?? "read")")
+        return streamed
     }
 
     @Test("A changed byte fails its CRC-32; a cut entry, a size that lies or a bomb fails with its reason")

@@ -35,6 +35,18 @@ enum ZipFiles {
         }
     }
 
+    /// The content of `entry` of the zip `bytes`, read whole.
+    static func whole(_ entry: ZipEntry, in bytes: [UInt8]) throws(ZipError) -> [UInt8] {
+        try ZipEntryStream.whole(entry, fileSize: UInt64(bytes.count)) { offset, buffer in
+            guard offset < UInt64(bytes.count) else { return 0 }
+            let count = min(buffer.count, bytes.count - Int(offset))
+            bytes.withUnsafeBytes { source in
+                buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[Int(offset)..<Int(offset) + count]))
+            }
+            return count
+        }
+    }
+
     /// A zip written by Python's zipfile (real deflate), of `files` (name, content), in `folder`.
     static func python(_ files: [(String, [UInt8])], zip64: Bool = false, in folder: TemporaryFolder) throws -> [UInt8]
     {
