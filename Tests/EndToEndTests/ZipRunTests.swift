@@ -20,13 +20,19 @@ import Testing
         try Fixtures.check(runProgram("python3", ["-c", script, target.path, list, stored ? "stored" : "deflated"]))
     }
 
+    /// A corpus of `count` small photos made in `folder`, and its photos in name order.
+    static func photos(_ count: Int, seed: Int, in folder: TemporaryFolder) throws -> (URL, [URL]) {
+        let corpus = try Fixtures.corpus(count: count, seed: seed, megapixels: 0.2, in: folder)
+        return (
+            corpus,
+            TestEnvironment.files(under: corpus).filter { $0.pathExtension == "jpg" }.sorted { $0.path < $1.path }
+        )
+    }
+
     @Test("Photos in zip parts reach the server once each, as from folders; a re-run opens no entry")
     func zipParts() throws {
         let folder = TemporaryFolder("zip-run")
-        let corpus = try Fixtures.corpus(count: 12, seed: 37, megapixels: 0.2, in: folder)
-        let photos = TestEnvironment.files(under: corpus).filter { $0.pathExtension == "jpg" }.sorted {
-            $0.path < $1.path
-        }
+        let (corpus, photos) = try Self.photos(12, seed: 37, in: folder)
         #expect(photos.count == 12)
         let parts = folder.appending("takeout")
         try FileManager.default.createDirectory(at: parts, withIntermediateDirectories: true)
@@ -98,10 +104,7 @@ import Testing
     @Test("A damaged entry fails alone, with the reason; a damaged zip fails as one file")
     func damaged() throws {
         let folder = TemporaryFolder("zip-damaged")
-        let corpus = try Fixtures.corpus(count: 3, seed: 38, megapixels: 0.2, in: folder)
-        let photos = TestEnvironment.files(under: corpus).filter { $0.pathExtension == "jpg" }.sorted {
-            $0.path < $1.path
-        }
+        let (_, photos) = try Self.photos(3, seed: 38, in: folder)
         let zip = folder.appending("photos.zip")
         try Self.zip(photos.map { ($0.lastPathComponent, $0) }, to: zip, stored: true)
         // A byte in the middle of the second photo's data changed: its CRC-32 no longer holds.

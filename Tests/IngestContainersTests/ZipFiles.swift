@@ -14,9 +14,9 @@ enum ZipFiles {
         }
     }
 
-    /// The content of `entry` of the zip `bytes`, read `chunk` bytes at a time.
-    static func content(_ entry: ZipEntry, in bytes: [UInt8], chunk: Int = 4_096) throws(ZipError) -> [UInt8] {
-        let stream = try ZipEntryStream(entry: entry, fileSize: UInt64(bytes.count)) { offset, buffer in
+    /// Reads the zip `bytes` as the pipeline reads a zip file.
+    static func reader(_ bytes: [UInt8]) -> ZipEntryStream.Reader {
+        { offset, buffer in
             guard offset < UInt64(bytes.count) else { return 0 }
             let count = min(buffer.count, bytes.count - Int(offset))
             bytes.withUnsafeBytes { source in
@@ -24,6 +24,11 @@ enum ZipFiles {
             }
             return count
         }
+    }
+
+    /// The content of `entry` of the zip `bytes`, read `chunk` bytes at a time.
+    static func content(_ entry: ZipEntry, in bytes: [UInt8], chunk: Int = 4_096) throws(ZipError) -> [UInt8] {
+        let stream = try ZipEntryStream(entry: entry, fileSize: UInt64(bytes.count), read: Self.reader(bytes))
         var out: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: chunk)
         while true {
@@ -37,14 +42,7 @@ enum ZipFiles {
 
     /// The content of `entry` of the zip `bytes`, read whole.
     static func whole(_ entry: ZipEntry, in bytes: [UInt8]) throws(ZipError) -> [UInt8] {
-        try ZipEntryStream.whole(entry, fileSize: UInt64(bytes.count)) { offset, buffer in
-            guard offset < UInt64(bytes.count) else { return 0 }
-            let count = min(buffer.count, bytes.count - Int(offset))
-            bytes.withUnsafeBytes { source in
-                buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[Int(offset)..<Int(offset) + count]))
-            }
-            return count
-        }
+        try ZipEntryStream.whole(entry, fileSize: UInt64(bytes.count), read: Self.reader(bytes))
     }
 
     /// A zip written by Python's zipfile (real deflate), of `files` (name, content), in `folder`.
