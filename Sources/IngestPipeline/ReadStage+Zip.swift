@@ -13,7 +13,7 @@ extension ReadStage {
         let entry = member.entry
         return try member.withArchive { read, archiveSize throws(IngestError) -> Output in
             func damaged(_ error: ZipError) -> IngestError {
-                IngestError(.decodeFailed, "a damaged zip entry: \(error)", path: file.path)
+                IngestError(.decodeFailed, "cannot read the zip entry: \(error)", path: file.path)
             }
             var head = [UInt8](repeating: 0, count: MediaSniffer.headerLength)
             let headCount: Int
