@@ -46,6 +46,10 @@ extension IngestRun {
             lostOutcomes = true
         }
         console.summary(run.text(outsideAllEvents: display.outsideAll, perFileReport: self.settings.report != nil))
+        let shard = self.settings.shard.flatMap(Shard.init).map {
+            ShardCatalogs(shard: $0, catalog: self.settings.catalog)
+        }
+        if let shard { console.summary(shard.line) }
         if self.settings.quiet {
             // --quiet silences the summary, never the reason the exit will not be 0.
             if let fatal = run.fatalError { console.status("photoingest: stopped: \(fatal.message)", always: true) }
@@ -54,7 +58,9 @@ extension IngestRun {
             }
         }
         if self.settings.json {
-            console.output(JSONSummary(run, outsideAllEvents: display.outsideAll, timeZone: zone.name).jsonText)
+            var summary = JSONSummary(run, outsideAllEvents: display.outsideAll, timeZone: zone.name)
+            summary.shard = shard
+            console.output(summary.jsonText)
         }
         return lostOutcomes
     }

@@ -22,6 +22,8 @@ public struct JSONSummary: Codable, Sendable, Equatable {
     public var withSidecars: Int
     /// Zip files walked into, their entries read in place (`"zipFiles"`).
     public var zipFiles: Int
+    /// A sharded run's shard and where every shard's catalog is expected (`"shard"`; absent unsharded).
+    public var shard: ShardCatalogs?
 
     /// One camera body, its fields always written, null when unknown.
     public struct Camera: Codable, Sendable, Equatable {
@@ -86,7 +88,7 @@ public struct JSONSummary: Codable, Sendable, Equatable {
     private enum CodingKeys: String, CodingKey {
         case events, totals, outsideAllEvents, timeZone, cameras, excluded
         case withSidecars = "sidecars"
-        case zipFiles
+        case zipFiles, shard
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -103,6 +105,7 @@ public struct JSONSummary: Codable, Sendable, Equatable {
         try container.encode(self.excluded, forKey: .excluded)
         try container.encode(self.withSidecars, forKey: .withSidecars)
         try container.encode(self.zipFiles, forKey: .zipFiles)
+        try container.encodeIfPresent(self.shard, forKey: .shard)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -112,6 +115,7 @@ public struct JSONSummary: Codable, Sendable, Equatable {
         self.excluded = try container.decodeIfPresent([String: Int].self, forKey: .excluded) ?? [:]
         self.withSidecars = try container.decodeIfPresent(Int.self, forKey: .withSidecars) ?? 0
         self.zipFiles = try container.decodeIfPresent(Int.self, forKey: .zipFiles) ?? 0
+        self.shard = try container.decodeIfPresent(ShardCatalogs.self, forKey: .shard)
         if container.contains(.events) {
             self.events = try container.decode([EventSummary].self, forKey: .events)
             self.totals = try container.decodeIfPresent(Totals.self, forKey: .totals)

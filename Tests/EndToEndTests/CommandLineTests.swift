@@ -348,8 +348,12 @@ import Testing
         let all = TestEnvironment.files(under: corpus).map(\.path)
         var seen: [String] = []
         for index in 0..<3 {
-            let run = try CommandLine("shard-\(index)").ingest([corpus], ["--dry-run", "--shard", "\(index)/3"])
+            let cli = CommandLine("shard-\(index)")
+            let run = try cli.ingest([corpus], ["--dry-run", "--shard", "\(index)/3"])
             #expect(run.status == 0)
+            // Which shard it was, and that this catalog's name cannot name the others'.
+            #expect(run.summary?.shard?.index == index && run.summary?.shard?.count == 3)
+            #expect(run.summary?.shard?.catalog == cli.catalog.path && run.summary?.shard?.catalogs == nil)
             seen += run.entries.map(\.path)
         }
         #expect(seen.sorted() == all.sorted())
