@@ -21,7 +21,7 @@ extension ZipEntryStream {
             do throws(ZipError) {
                 let target = UnsafeMutableRawBufferPointer(output)
                 if entry.method == ZipEntry.stored {
-                    try Self.readFully(read, at: start, into: target)
+                    try Self.readExactly(read, at: start, into: target)
                 } else {
                     try Self.inflateWhole(read, at: start, count: Int(entry.compressedSize), into: target)
                 }
@@ -37,14 +37,12 @@ extension ZipEntryStream {
         return content
     }
 
-    static func readFully(_ read: Reader, at offset: UInt64, into buffer: UnsafeMutableRawBufferPointer)
+    /// Fills `buffer` from `offset`: one call, as a ``Reader`` gives fewer bytes only at the end.
+    static func readExactly(_ read: Reader, at offset: UInt64, into buffer: UnsafeMutableRawBufferPointer)
         throws(ZipError)
     {
-        var filled = 0
-        while filled < buffer.count {
-            let got = try read(offset + UInt64(filled), UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
-            guard got > 0 else { throw ZipError("its data runs past the end of the file: cut short") }
-            filled += got
+        guard try read(offset, buffer) == buffer.count else {
+            throw ZipError("its data runs past the end of the file: cut short")
         }
     }
 
@@ -53,7 +51,7 @@ extension ZipEntryStream {
     ) throws(ZipError) {
         let compressed = UnsafeMutableRawBufferPointer.allocate(byteCount: max(count, 1), alignment: 16)
         defer { compressed.deallocate() }
-        try Self.readFully(read, at: offset, into: UnsafeMutableRawBufferPointer(rebasing: compressed[0..<count]))
+        try Self.readExactly(read, at: offset, into: UnsafeMutableRawBufferPointer(rebasing: compressed[0..<count]))
         guard let decompressor = libdeflate_alloc_decompressor() else { throw ZipError("libdeflate could not start") }
         defer { libdeflate_free_decompressor(decompressor) }
         var produced = 0

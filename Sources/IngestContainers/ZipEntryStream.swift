@@ -106,6 +106,18 @@ public final class ZipEntryStream {
         return 0
     }
 
+    /// Reads until `buffer` is full or the entry ends (checked, as ``read(into:)`` checks it);
+    /// returns how many bytes it holds.
+    public func readFully(into buffer: UnsafeMutableRawBufferPointer) throws(ZipError) -> Int {
+        var filled = 0
+        while filled < buffer.count {
+            let got = try self.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
+            if got == 0 { break }
+            filled += got
+        }
+        return filled
+    }
+
     private func readStored(into buffer: UnsafeMutableRawBufferPointer) throws(ZipError) -> Int {
         let wanted = Int(min(UInt64(buffer.count), self.remaining))
         guard wanted > 0 else { return 0 }

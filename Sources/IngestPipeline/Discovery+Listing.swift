@@ -53,16 +53,14 @@ extension Discovery {
         let allScopes = scopes + (listing.ignoreFile.map { [$0] } ?? [])
         names = names.filter { name in
             if name == ExclusionRules.ignoreFileName { return false }
-            let inScopes = allScopes.map { scope in
-                (globs: scope.globs, path: String((folder + "/" + name).dropFirst(scope.folder.count + 1)))
-            }
-            if let rule = self.rules.rule(name: name, path: below + name, scopes: inScopes) {
+            switch self.leftOut(name, at: folder + "/" + name, below: below + name, scopes: allScopes) {
+            case .rule(let rule)?:
                 listing.excluded[rule, default: 0] += 1
                 return false
-            }
-            if !self.includeHidden && name.hasPrefix(".") {
+            case .hidden?:
                 listing.hidden += 1
                 return false
+            case nil: break
             }
             return true
         }
@@ -72,6 +70,25 @@ extension Discovery {
         listing.entries = names.map { ($0, Self.status($0, in: descriptor), nil) }
         Self.attachSidecars(&listing, owners: Sidecar.owners(in: names), folder: folder)
         return .success(listing)
+    }
+
+    /// Why a walk passes over an entry without opening it.
+    enum LeftOut: Equatable {
+        /// An exclusion rule's glob names it.
+        case rule(String)
+        /// A hidden name (a leading dot; `.` and `..` are no names).
+        case hidden
+    }
+
+    /// Why the entry `name` (at `path`, and at `below` under the walk's root, below the ignore
+    /// files `scopes`) is passed over; nil when it is walked.
+    func leftOut(_ name: String, at path: String, below: String, scopes: [IgnoreScope]) -> LeftOut? {
+        let inScopes = scopes.map { scope in
+            (globs: scope.globs, path: String(path.dropFirst(scope.folder.count + 1)))
+        }
+        if let rule = self.rules.rule(name: name, path: below, scopes: inScopes) { return .rule(rule) }
+        if !self.includeHidden && name.hasPrefix(".") && name != "." && name != ".." { return .hidden }
+        return nil
     }
 
     /// Gives each entry its sidecar (`owners`: ``Sidecar/owners(in:)`` of the entries' names) and

@@ -27,20 +27,17 @@ extension Discovery {
         for entry in entries {
             let components = entry.name.split(separator: "/", omittingEmptySubsequences: false)
             var left = false
-            for (depth, component) in components.enumerated() {
-                let name = String(component)
+            for depth in components.indices {
                 let inside = components[...depth].joined(separator: "/")
-                let inScopes = scopes.map { scope in
-                    (globs: scope.globs, path: String((path + "/" + inside).dropFirst(scope.folder.count + 1)))
+                switch self.leftOut(
+                    String(components[depth]), at: path + "/" + inside, below: below + inside, scopes: scopes)
+                {
+                case .rule(let rule)?: visit.excluded[rule, default: 0] += 1
+                case .hidden?: visit.hidden += 1
+                case nil: continue
                 }
-                if let rule = self.rules.rule(name: name, path: below + inside, scopes: inScopes) {
-                    visit.excluded[rule, default: 0] += 1
-                    left = true
-                } else if !self.includeHidden && name.hasPrefix(".") && name != "." && name != ".." {
-                    visit.hidden += 1
-                    left = true
-                }
-                if left { break }
+                left = true
+                break
             }
             if !left { kept.append((components, entry)) }
         }

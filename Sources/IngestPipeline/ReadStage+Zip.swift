@@ -20,7 +20,9 @@ extension ReadStage {
             do throws(ZipError) {
                 // Inflating a header's worth costs microseconds, where the whole entry may be a video.
                 let stream = try ZipEntryStream(entry: entry, fileSize: archiveSize, read: read)
-                headCount = try Self.fill(&head, from: stream)
+                headCount = try head.withUnsafeMutableBytes { raw in
+                    Result { () throws(ZipError) -> Int in try stream.readFully(into: raw) }
+                }.get()
             } catch {
                 throw damaged(error)
             }
@@ -55,20 +57,5 @@ extension ReadStage {
                     file: file, kind: bytes.withUnsafeBytes { MediaSniffer.refine(kind, $0) }, bytes: bytes,
                     hash: hash, readSeconds: (clock.now - started - hashing).seconds, hashSeconds: hashing.seconds))
         }
-    }
-
-    /// Fills `buffer` from the stream as far as the entry goes; how many bytes it holds.
-    static func fill(_ buffer: inout [UInt8], from stream: ZipEntryStream) throws(ZipError) -> Int {
-        try buffer.withUnsafeMutableBytes { raw in
-            Result { () throws(ZipError) -> Int in
-                var filled = 0
-                while filled < raw.count {
-                    let got = try stream.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[filled...]))
-                    if got == 0 { break }
-                    filled += got
-                }
-                return filled
-            }
-        }.get()
     }
 }
