@@ -46,13 +46,17 @@ public struct FileLine: Codable, Sendable, Equatable {
     public var cameraTime: String?
     /// The XMP sidecar found beside the file; absent when there was none.
     public var sidecar: String?
+    /// The Google Takeout JSON paired with the file, and the rule that paired them
+    /// (``TakeoutPairing/Rule``); absent when there was none.
+    public var takeoutJSON: String?
+    public var takeoutRule: String?
     /// A line of the archive's report, whose accepted files are said to be `stored`.
     public var atArchive = false
 
     enum CodingKeys: String, CodingKey {
         case path, size, sha256, mediaType, status, captureTime, captureSource, localTime, offset, event, scope
         case outsideEveryEvent, assumedZone, zone, captureNotes, error, errorCode, reason, outsideBySeconds, pair
-        case nearEdge, dryRun, knownBroken, camera, clockOffset, cameraTime, sidecar
+        case nearEdge, dryRun, knownBroken, camera, clockOffset, cameraTime, sidecar, takeoutJSON, takeoutRule
     }
 
     /// The camera body, its three fields always written, null when unknown.
@@ -123,7 +127,13 @@ public struct FileLine: Codable, Sendable, Equatable {
             self.clockOffset = ClockOffset.format(seconds)
             self.cameraTime = capture.cameraClock.description
         }
-        self.sidecar = outcome.facts.sidecar.map { PathBytes.unicode($0.path) }
+        switch outcome.facts.sidecar?.format {
+        case .xmp?: self.sidecar = outcome.facts.sidecar.map { PathBytes.unicode($0.path) }
+        case .takeoutJSON(let rule)?:
+            self.takeoutJSON = outcome.facts.sidecar.map { PathBytes.unicode($0.path) }
+            self.takeoutRule = rule.rawValue
+        case nil: break
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -158,5 +168,7 @@ public struct FileLine: Codable, Sendable, Equatable {
         try line.encodeIfPresent(self.clockOffset, forKey: .clockOffset)
         try line.encodeIfPresent(self.cameraTime, forKey: .cameraTime)
         try line.encodeIfPresent(self.sidecar, forKey: .sidecar)
+        try line.encodeIfPresent(self.takeoutJSON, forKey: .takeoutJSON)
+        try line.encodeIfPresent(self.takeoutRule, forKey: .takeoutRule)
     }
 }

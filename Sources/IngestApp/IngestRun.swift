@@ -180,6 +180,7 @@ public struct IngestRun {
             excludes: self.settings.exclude, includes: self.settings.include,
             useDefaults: !self.settings.noDefaultExcludes)
         configuration.readsNameDates = !self.settings.noNameDates
+        configuration.includeTrashed = self.settings.includeTrashed
         configuration.undated = self.settings.undated
         return configuration
     }

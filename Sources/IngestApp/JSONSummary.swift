@@ -22,6 +22,8 @@ public struct JSONSummary: Codable, Sendable, Equatable {
     public var withSidecars: Int
     /// Zip files walked into, their entries read in place (`"zipFiles"`).
     public var zipFiles: Int
+    /// A Google Takeout's JSONs, paired and not (`"takeout"`; absent when the run met none).
+    public var takeout: TakeoutCounts?
     /// A sharded run's shard and where every shard's catalog is expected (`"shard"`; absent unsharded).
     public var shard: ShardCatalogs?
 
@@ -75,6 +77,7 @@ public struct JSONSummary: Codable, Sendable, Equatable {
         self.excluded = run.excluded
         self.withSidecars = run.withSidecars
         self.zipFiles = run.zipFiles
+        self.takeout = run.takeout.isEmpty ? nil : run.takeout
         guard run.events.count != 1 else { return }
         self.outsideAllEvents = outsideAllEvents
         self.totals = Totals(
@@ -88,7 +91,7 @@ public struct JSONSummary: Codable, Sendable, Equatable {
     private enum CodingKeys: String, CodingKey {
         case events, totals, outsideAllEvents, timeZone, cameras, excluded
         case withSidecars = "sidecars"
-        case zipFiles, shard
+        case zipFiles, shard, takeout
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -106,6 +109,7 @@ public struct JSONSummary: Codable, Sendable, Equatable {
         try container.encode(self.withSidecars, forKey: .withSidecars)
         try container.encode(self.zipFiles, forKey: .zipFiles)
         try container.encodeIfPresent(self.shard, forKey: .shard)
+        try container.encodeIfPresent(self.takeout, forKey: .takeout)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -116,6 +120,7 @@ public struct JSONSummary: Codable, Sendable, Equatable {
         self.withSidecars = try container.decodeIfPresent(Int.self, forKey: .withSidecars) ?? 0
         self.zipFiles = try container.decodeIfPresent(Int.self, forKey: .zipFiles) ?? 0
         self.shard = try container.decodeIfPresent(ShardCatalogs.self, forKey: .shard)
+        self.takeout = try container.decodeIfPresent(TakeoutCounts.self, forKey: .takeout)
         if container.contains(.events) {
             self.events = try container.decode([EventSummary].self, forKey: .events)
             self.totals = try container.decodeIfPresent(Totals.self, forKey: .totals)

@@ -88,6 +88,11 @@ extension RunSetting {
                 "When another run is using the catalog or the archive, stop at once (exit status 75) instead of waiting."
         ),
         .flag(
+            "include-trashed", \.includeTrashed,
+            help:
+                "Also ingest the photos a Google Takeout's JSON says were in Google Photos' bin (left out by default, each said)."
+        ),
+        .flag(
             "include-hidden", \.includeHidden, help: "Also ingest hidden files and folders (names starting with a dot)."
         ),
         .list(

@@ -37,6 +37,7 @@ public struct Settings {
     public var include: [String] = []
     public var noDefaultExcludes = false
     public var noNameDates = false
+    public var includeTrashed = false
     /// `--undated`: what becomes of a file dated only by its modification time.
     public var undated = UndatedPolicy.open
     public var dryRun = false

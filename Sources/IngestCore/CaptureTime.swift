@@ -32,6 +32,9 @@ public enum CaptureSource: String, Sendable, Codable, CaseIterable {
     /// corrected in Lightroom, darktable or another editor, with its offset, else read in a zone
     /// as a camera's clock is.
     case xmpSidecar = "xmp-sidecar"
+    /// A Google Takeout JSON's `photoTakenTime` (UTC): the time of a file with none of its own,
+    /// or the offset of a camera clock that wrote none.
+    case takeoutJSON = "takeout-json"
     /// A video: Apple's `com.apple.quicktime.creationdate`, the clock with its own offset.
     case quickTimeOffset = "quicktime-offset"
     /// A video: the `mvhd` creation time, UTC as QuickTime defines it (its local time, where it
@@ -49,7 +52,7 @@ public enum CaptureSource: String, Sendable, Codable, CaseIterable {
     /// Whether the time was read from the camera's clock, which a clock offset corrects (not a
     /// GPS fix's, nor the file system's).
     public var readsCameraClock: Bool {
-        self != .gpsUTC && self != .fileMTime && !self.isFileName && self != .xmpSidecar
+        self != .gpsUTC && self != .fileMTime && !self.isFileName && self != .xmpSidecar && self != .takeoutJSON
     }
 }
 

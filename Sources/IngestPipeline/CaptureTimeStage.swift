@@ -34,6 +34,7 @@ public struct CaptureTimeStage: Stage {
         let identity: MediaIdentity
         let path = file.file.path
         let xmp = file.sidecar.map { Self.read($0, name: file.file.sidecar?.name ?? "") } ?? SidecarReading()
+        let json = try? file.takeout?.get()
         if file.kind.isVideo {
             let fields = file.movie.withUnsafeBytes { QuickTimeReader.fields(moov: $0) }
             var found = MediaIdentity(contentIdentifier: fields.contentIdentifier)
@@ -50,13 +51,14 @@ public struct CaptureTimeStage: Stage {
                 identity.motionPhoto = MotionPhoto.property(in: raw, kind: file.kind)
                 return (ExifTimeFields(structures), identity)
             }
-            // A sidecar's position (geotagged in the editor) stands for the EXIF's.
-            own = self.resolver.resolve(fields, fileModified: modified, position: xmp.position) {
+            // A sidecar's position (geotagged in the editor), else a Takeout JSON's, stands for the EXIF's.
+            own = self.resolver.resolve(fields, fileModified: modified, position: xmp.position ?? json?.position) {
                 [corrections] wall in corrections.seconds(for: found.body, path: path, wall: wall)
             }
             (exif, identity) = (fields, found)
         }
-        let capture = self.sidecar(over: own, exif: exif, xmp: xmp)
+        let capture = Self.takeout(
+            over: self.sidecar(over: own, exif: exif, xmp: xmp), file: file, resolver: self.resolver)
         return Output(
             capture: self.resolver.named(capture, path: path, fileModified: modified), identity: identity,
             exifSeconds: (clock.now - started).seconds)
@@ -97,6 +99,19 @@ extension CaptureTimeStage {
         if let problem = xmp.problem { capture.notes.append(problem) }
         guard let fields = xmp.fields else { return capture }
         return self.resolver.sidecar(fields, over: capture, exif: exif)
+    }
+
+    /// `capture` as the file's Takeout JSON leaves it (``CaptureTimeResolver/takeout(_:over:)``);
+    /// one that could not be read leaves it, and the notes say why.
+    static func takeout(over capture: CaptureTime, file: LoadedFile, resolver: CaptureTimeResolver) -> CaptureTime {
+        switch file.takeout {
+        case nil: return capture
+        case .success(let fields)?: return resolver.takeout(fields, over: capture)
+        case .failure(let refusal)?:
+            var capture = capture
+            capture.notes.append("the Takeout JSON \(file.file.sidecar?.name ?? "") was not read: \(refusal)")
+            return capture
+        }
     }
 
     /// A reference shot (`--clock-reference`): the photo at `path`, which its body took at the

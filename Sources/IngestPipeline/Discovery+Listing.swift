@@ -1,4 +1,5 @@
 import Foundation
+import IngestContainers
 import IngestCore
 
 /// Reading one folder: its entries by name, less what the rules exclude and hidden names, and its
@@ -23,8 +24,11 @@ extension Discovery {
         var ignoreFileProblem: DiscoveryItem?
     }
 
-    /// Reads the folder `path`, found under the root `base`, below the ignore files `scopes`.
-    func entries(of path: String, base: String, scopes: [IgnoreScope]) -> Result<Listing, DiscoveryError> {
+    /// Reads the folder `path`, found under the root `base`, below the ignore files `scopes`; in a
+    /// Takeout's folder (`inTakeout`), its files are paired with their JSONs.
+    func entries(of path: String, base: String, scopes: [IgnoreScope], inTakeout: Bool = false) -> Result<
+        Listing, DiscoveryError
+    > {
         guard let directory = PathBytes.withCString(path, { opendir($0) }) else {
             return .failure(DiscoveryError(FileSystem.lastError))
         }
@@ -69,6 +73,7 @@ extension Discovery {
         let descriptor = dirfd(directory)
         listing.entries = names.map { ($0, Self.status($0, in: descriptor), nil) }
         Self.attachSidecars(&listing, owners: Sidecar.owners(in: names), folder: folder)
+        if inTakeout { self.attachTakeoutJSONs(&listing, folder: folder) }
         return .success(listing)
     }
 
@@ -102,6 +107,25 @@ extension Discovery {
             guard case .found(let status) = sidecar.status, status.st_mode & S_IFMT == S_IFREG else { continue }
             listing.entries[owner].sidecar = Sidecar(path: folder + "/" + sidecar.name, stamp: FileStamp(status))
             taken.insert(position)
+        }
+        listing.entries = listing.entries.enumerated().filter { !taken.contains($0.offset) }.map(\.element)
+    }
+
+    /// Gives each file of a Takeout's folder its JSON (``TakeoutPairing``), where it has no XMP
+    /// sidecar, and drops the JSONs taken; one that is not a readable regular file stays an
+    /// entry.
+    func attachTakeoutJSONs(_ listing: inout Listing, folder: String) {
+        let pairs = TakeoutPairing.pairs(in: listing.entries.map(\.name))
+        guard !pairs.isEmpty else { return }
+        var taken = Set<Int>()
+        for (owner, pair) in pairs where listing.entries[owner].sidecar == nil {
+            let json = listing.entries[pair.json]
+            guard case .found(let status) = json.status, status.st_mode & S_IFMT == S_IFREG else { continue }
+            var sidecar = Sidecar(
+                path: folder + "/" + json.name, stamp: FileStamp(status), format: .takeoutJSON(pair.rule))
+            sidecar.takesTrashed = self.includeTrashed
+            listing.entries[owner].sidecar = sidecar
+            taken.insert(pair.json)
         }
         listing.entries = listing.entries.enumerated().filter { !taken.contains($0.offset) }.map(\.element)
     }

@@ -8,11 +8,11 @@ extension Discovery {
     /// sorted as a walk of its folders would find them, less those the rules and the hidden
     /// names leave out, checked against any of their folders' names.
     func visitZip(
-        _ path: String, status: stat, base: String, scopes: [IgnoreScope], entered: inout Set<DeviceInode>
+        _ path: String, status: stat, base: String, scopes: [IgnoreScope], state: inout WalkState
     ) -> Visit {
         let key = DeviceInode(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
         if self.excluded.contains(key) { return Visit() }
-        guard entered.insert(key).inserted else {
+        guard state.entered.insert(key).inserted else {
             return Visit(item: .problem(path: path, status: .skipped, reason: "zip file already walked (given again)"))
         }
         let entries: [ZipEntry]
@@ -21,6 +21,7 @@ extension Discovery {
         } catch {
             return Visit(item: .problem(path: path, status: .failed, reason: error.message))
         }
+        state.takeout.add(path, entries: entries)
         var visit = Visit(zips: 1)
         let below = path == base ? "" : Self.relative(path, to: base) + "/"
         var kept: [(components: [Substring], entry: ZipEntry)] = []
@@ -43,15 +44,32 @@ extension Discovery {
         }
         // Folder by folder, as a walk of the unpacked files would meet them (and pairs stay neighbours).
         kept.sort { $0.components.lexicographicallyPrecedes($1.components) }
-        visit.children = kept.reversed().map { kept in
+        var pairs: [String: TakeoutIndex.Pairs] = [:]
+        visit.children = kept.reversed().compactMap { kept in
             let member = ZipMember(archive: path, entry: kept.entry)
-            return Entry(path: member.path, status: nil, scopes: [], sidecar: nil, member: member)
+            var child = Entry(path: member.path, status: nil, scopes: [], sidecar: nil, member: member)
+            let folder = kept.components.dropLast().joined(separator: "/")
+            guard kept.components.count > 1, TakeoutPairing.isTakeout(folder: folder) else { return child }
+            child.inTakeout = true
+            let found = pairs[folder] ?? state.takeout.pairs(in: folder)
+            pairs[folder] = found
+            let name = String(kept.components.last ?? "")
+            if TakeoutPairing.isJSON(name) {
+                // A JSON a file took, in this zip file or another part, travels with that file.
+                return found.taken.contains(member.path) ? nil : child
+            }
+            if let (json, rule) = found.byMedia[name] {
+                var sidecar = Sidecar(path: json.path, stamp: json.stamp, format: .takeoutJSON(rule), member: json)
+                sidecar.takesTrashed = self.includeTrashed
+                child.sidecar = sidecar
+            }
+            return child
         }
         return visit
     }
 
-    /// A zip file's entry: a file to read, or why it is not one.
-    static func visit(_ member: ZipMember) -> Visit {
+    /// A zip file's entry (the walk's `entry`): a file to read, or why it is not one.
+    static func visit(_ member: ZipMember, entry: Entry) -> Visit {
         let name = member.entry.name
         let components = name.split(separator: "/", omittingEmptySubsequences: false)
         if name.hasPrefix("/") || name.utf8.contains(0) || components.contains(where: { $0 == ".." || $0 == "." }) {
@@ -69,6 +87,37 @@ extension Discovery {
                     path: member.path, status: .skipped, reason: "an XMP sidecar inside a zip file (not read there yet)"
                 ))
         }
-        return Visit(item: .file(DiscoveredFile(path: member.path, stamp: member.stamp, member: member)))
+        if entry.inTakeout && TakeoutPairing.isJSON(name) { return Self.loneJSON(member.path) }
+        var visit = Visit(
+            item: .file(DiscoveredFile(path: member.path, stamp: member.stamp, sidecar: entry.sidecar, member: member)))
+        visit.count(entry.sidecar, inTakeout: entry.inTakeout)
+        return visit
+    }
+}
+
+/// What a walk says of a Takeout's JSONs and of the files beside them.
+extension Discovery {
+    /// A Takeout JSON no file took: reported, never read.
+    static func loneJSON(_ path: String) -> Visit {
+        var visit = Visit(
+            item: .problem(
+                path: path, status: .skipped,
+                reason:
+                    "a Google Takeout JSON that no photo or video beside it pairs with (an album's metadata.json is one)"
+            ))
+        visit.takeoutLoneJSON = 1
+        return visit
+    }
+}
+
+extension Discovery.Visit {
+    /// Counts a file found with `sidecar`: an XMP sidecar, a Takeout JSON by its rule, or, in a
+    /// Takeout, none.
+    mutating func count(_ sidecar: Sidecar?, inTakeout: Bool) {
+        switch sidecar?.format {
+        case .xmp?: self.sidecars = 1
+        case .takeoutJSON(let rule)?: self.takeoutPaired[rule] = 1
+        case nil: if inTakeout { self.takeoutWithoutJSON = 1 }
+        }
     }
 }

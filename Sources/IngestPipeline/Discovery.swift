@@ -1,5 +1,6 @@
 import AsyncAlgorithms
 import Foundation
+import IngestContainers
 import IngestCore
 import IngestHashing
 
@@ -53,6 +54,8 @@ public struct Discovery: Sendable {
     public var batchSize: Int
     /// Only the files of this shard are found (others are not this process's to report).
     public var shard: Shard?
+    /// Whether a photo Google Takeout says was in the bin is taken (`--include-trashed`).
+    public var includeTrashed = false
 
     public struct DeviceInode: Hashable, Sendable {
         var device: UInt64
@@ -68,6 +71,12 @@ public struct Discovery: Sendable {
         public var sidecars = 0
         /// Zip files walked into.
         public var zips = 0
+        /// Files in a Google Takeout, by the rule that paired each with its JSON.
+        public var takeoutPaired: [TakeoutPairing.Rule: Int] = [:]
+        /// Files in a Google Takeout that no JSON pairs with.
+        public var takeoutWithoutJSON = 0
+        /// JSONs of a Google Takeout that no file pairs with (an album's `metadata.json` is one).
+        public var takeoutLoneJSON = 0
 
         public init(hiddenEntries: Int = 0, excluded: [String: Int] = [:]) {
             self.hiddenEntries = hiddenEntries
@@ -112,7 +121,15 @@ public struct Discovery: Sendable {
     ) async -> Tally {
         var batch: [DiscoveryItem] = []
         var tally = Tally()
-        var entered = Set<DeviceInode>()
+        var state = WalkState()
+        for root in self.roots where ZipMember.isZip(root) {
+            let path = Self.absolute(root)
+            if case .found(let status) = Self.status(path), status.st_mode & S_IFMT == S_IFREG,
+                let entries = try? ZipMember.entries(of: path, size: UInt64(status.st_size))
+            {
+                state.takeout.add(path, entries: entries)
+            }
+        }
         func emit(_ item: DiscoveryItem) async {
             batch.append(item)
             if batch.count >= self.batchSize {
@@ -130,14 +147,18 @@ public struct Discovery: Sendable {
             let base = Self.absolute(root)
             // Each entry with what `stat` said of it, learnt from its folder's descriptor when the
             // folder was read (nil for a root): one short lookup per file instead of its whole path.
+            // A file given alone is taken as it is: its folder's JSONs are not looked at.
             var pending: [Entry] = [Entry(path: base, status: nil, scopes: [], sidecar: nil)]
             while let entry = pending.popLast() {
                 if shouldStop() { break }
-                let visit = self.visit(entry, base: base, entered: &entered)
+                let visit = self.visit(entry, base: base, state: &state)
                 tally.hiddenEntries += visit.hidden
                 tally.excluded.merge(visit.excluded, uniquingKeysWith: +)
                 tally.sidecars += visit.sidecars
                 tally.zips += visit.zips
+                tally.takeoutPaired.merge(visit.takeoutPaired, uniquingKeysWith: +)
+                tally.takeoutWithoutJSON += visit.takeoutWithoutJSON
+                tally.takeoutLoneJSON += visit.takeoutLoneJSON
                 if let item = visit.item { await emit(item) }
                 pending += visit.children
             }
@@ -156,6 +177,15 @@ public struct Discovery: Sendable {
         var sidecar: Sidecar?
         /// The zip entry it is, for a file inside a zip file.
         var member: ZipMember? = nil
+        /// Whether it lies in a Google Takeout's folder, where JSONs describe files.
+        var inTakeout = false
+    }
+
+    /// What a walk keeps as it goes: the folders and zip files entered, and the Takeout JSONs of
+    /// the zip files met.
+    struct WalkState {
+        var entered = Set<DeviceInode>()
+        var takeout = TakeoutIndex()
     }
 
     /// What one entry of the walk gives: an item to send (a file, or a problem to report), and
@@ -171,17 +201,22 @@ public struct Discovery: Sendable {
         var sidecars = 0
         /// 1 for a zip file walked.
         var zips = 0
+        /// For a file in a Takeout: the rule that paired it with its JSON, or that none did; a
+        /// JSON no file took.
+        var takeoutPaired: [TakeoutPairing.Rule: Int] = [:]
+        var takeoutWithoutJSON = 0
+        var takeoutLoneJSON = 0
     }
 
     /// Visits `entry` under the root `base`: a folder is entered once (by device and inode, which
     /// ends link loops), a file outside this run's shard is passed over.
-    func visit(_ entry: Entry, base: String, entered: inout Set<DeviceInode>) -> Visit {
+    func visit(_ entry: Entry, base: String, state: inout WalkState) -> Visit {
         let path = entry.path
         // By the name without its extension, so that the files of a pair fall in one shard.
         let relative = Self.relative(path, to: base)
         let inShard = self.shard.map { $0.contains(relativePath: Self.stem(of: relative) ?? relative) } ?? true
         if let member = entry.member {
-            return inShard ? Self.visit(member) : Visit()
+            return inShard ? Self.visit(member, entry: entry) : Visit()
         }
         let status = entry.status ?? Self.status(path)
         if !inShard {
@@ -200,7 +235,7 @@ public struct Discovery: Sendable {
         switch status.st_mode & S_IFMT {
         case S_IFREG:
             if ZipMember.isZip(path) {
-                return self.visitZip(path, status: status, base: base, scopes: entry.scopes, entered: &entered)
+                return self.visitZip(path, status: status, base: base, scopes: entry.scopes, state: &state)
             }
             if let refusal = ZipMember.tarRefusal(path) {
                 return Visit(item: .problem(path: path, status: .skipped, reason: refusal))
@@ -211,14 +246,15 @@ public struct Discovery: Sendable {
                         path: path, status: .skipped,
                         reason: "an XMP sidecar with no photo or video of its name beside it"))
             }
+            if entry.inTakeout && TakeoutPairing.isJSON(path) { return Self.loneJSON(path) }
             let sidecar = entry.status == nil ? Self.sidecar(beside: path) : entry.sidecar
-            return Visit(
-                item: .file(DiscoveredFile(path: path, stamp: FileStamp(status), sidecar: sidecar)),
-                sidecars: sidecar == nil ? 0 : 1)
+            var visit = Visit(item: .file(DiscoveredFile(path: path, stamp: FileStamp(status), sidecar: sidecar)))
+            visit.count(sidecar, inTakeout: entry.inTakeout)
+            return visit
         case S_IFDIR:
             let key = DeviceInode(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
             if self.excluded.contains(key) { return Visit() }
-            guard entered.insert(key).inserted else {
+            guard state.entered.insert(key).inserted else {
                 return Visit(
                     item: .problem(
                         path: path, status: .skipped,
@@ -226,13 +262,21 @@ public struct Discovery: Sendable {
                             "folder already walked (given again, inside another one given, or reached again through a link)"
                     ))
             }
-            switch self.entries(of: path, base: base, scopes: entry.scopes) {
+            let inTakeout = TakeoutPairing.isTakeout(folder: path)
+            switch self.entries(of: path, base: base, scopes: entry.scopes, inTakeout: inTakeout) {
             case .success(let listing):
                 let scopes = entry.scopes + (listing.ignoreFile.map { [$0] } ?? [])
                 let children = listing.entries.reversed().map { child in
                     Entry(
                         path: path == "/" ? "/" + child.name : path + "/" + child.name, status: child.status,
-                        scopes: scopes, sidecar: child.sidecar)
+                        scopes: scopes, sidecar: child.sidecar, inTakeout: inTakeout)
+                }
+                // A Takeout's parts: every zip file here is indexed before any is walked into.
+                for child in children where ZipMember.isZip(child.path) {
+                    guard case .found(let found)? = child.status, found.st_mode & S_IFMT == S_IFREG,
+                        let entries = try? ZipMember.entries(of: child.path, size: UInt64(found.st_size))
+                    else { continue }
+                    state.takeout.add(child.path, entries: entries)
                 }
                 // Like a file's, an ignore file's problem is reported by its shard alone.
                 let problem = listing.ignoreFileProblem.flatMap { problem in

@@ -15,10 +15,11 @@ extension Pipeline {
         let events = configuration.events
         let context = self.context
         let stop = stages.stop
-        let discovery = Discovery(
+        var discovery = Discovery(
             roots: configuration.paths, includeHidden: configuration.includeHidden, rules: configuration.exclusions,
             excluding: configuration.excludedPaths, batchSize: configuration.limits.discoveryBatchSize,
             shard: configuration.shard)
+        discovery.includeTrashed = configuration.includeTrashed
         let channel = AsyncChannel<DiscoveryBatch>()
 
         // Discovery runs ahead in its own child task; the channel makes it wait when the work is behind.

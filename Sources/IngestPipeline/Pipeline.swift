@@ -86,6 +86,7 @@ public struct Pipeline: Sendable {
         run.excluded = passedOver.excluded
         run.withSidecars = passedOver.sidecars
         run.zipFiles = passedOver.zips
+        run.takeout = TakeoutCounts(passedOver)
         run.elapsedSeconds = (clock.now - started).seconds
         run.destinationStatistics = self.destination.statistics
         run.fatalError = tally.fatalError

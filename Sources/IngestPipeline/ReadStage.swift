@@ -19,6 +19,9 @@ public struct LoadedFile: Sendable {
     /// Its XMP sidecar's bytes, read with it (nil when it has none), or why they could not be:
     /// dated from and stored as these very bytes.
     public var sidecar: Result<[UInt8], IngestError>? = nil
+    /// Its Google Takeout JSON's fields, read with it (nil when it has none), or why they could
+    /// not be.
+    public var takeout: Result<TakeoutFields, TakeoutJSON.Refusal>? = nil
 }
 
 /// Stage 1: reads a file once, hashing it as the bytes arrive.
@@ -41,12 +44,40 @@ public struct ReadStage: Stage {
     public func process(_ file: DiscoveredFile, context: StageContext) async throws(IngestError) -> Output {
         let limit = context.limits.maxFileBytes
         return try await context.io.run { () throws(IngestError) -> Output in
-            if let member = file.member { return try Self.read(file, member: member, maxBytes: limit) }
-            let output = try Self.read(file, maxBytes: limit)
-            // The sidecar with its file, on the I/O workers: one read serves the date and the store.
+            // A Takeout JSON first: a photo in Google Photos' bin is not read at all.
+            var takeout: Result<TakeoutFields, TakeoutJSON.Refusal>?
+            if let sidecar = file.sidecar, case .takeoutJSON = sidecar.format {
+                let fields = Self.takeoutFields(sidecar)
+                if case .success(let read) = fields, read.trashed, !sidecar.takesTrashed {
+                    return .unsupported(
+                        stamp: file.stamp,
+                        reason: "in Google Photos' bin, says its Takeout JSON (--include-trashed takes it)")
+                }
+                takeout = fields
+            }
+            let output: Output
+            if let member = file.member {
+                output = try Self.read(file, member: member, maxBytes: limit)
+            } else {
+                output = try Self.read(file, maxBytes: limit)
+            }
             guard case .photo(var loaded) = output, let sidecar = file.sidecar else { return output }
-            loaded.sidecar = Result { () throws(IngestError) -> [UInt8] in try sidecar.bytes() }
+            if let takeout {
+                loaded.takeout = takeout
+            } else {
+                // The sidecar with its file, on the I/O workers: one read serves the date and the store.
+                loaded.sidecar = Result { () throws(IngestError) -> [UInt8] in try sidecar.bytes() }
+            }
             return .photo(loaded)
+        }
+    }
+
+    /// The fields of the Takeout JSON `sidecar`, or why it gave none.
+    static func takeoutFields(_ sidecar: Sidecar) -> Result<TakeoutFields, TakeoutJSON.Refusal> {
+        do throws(IngestError) {
+            return TakeoutJSON.fields(in: try sidecar.bytes())
+        } catch {
+            return .failure(TakeoutJSON.Refusal(description: error.message))
         }
     }
 

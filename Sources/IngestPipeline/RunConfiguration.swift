@@ -34,6 +34,8 @@ public struct RunConfiguration: Sendable {
     public var nearEdgeMargin: TimeInterval
     /// This process's part of a sharded import, if it is one.
     public var shard: Shard?
+    /// Whether a photo a Google Takeout JSON says was in the bin is taken (`--include-trashed`).
+    public var includeTrashed = false
     /// Try again the files an earlier run found broken, even though their bytes have not changed.
     public var retryFailed: Bool
 

@@ -24,6 +24,8 @@ public struct RunSummary: Sendable {
     public var withSidecars = 0
     /// Zip files walked into (their entries are among the files).
     public var zipFiles = 0
+    /// A Google Takeout's JSONs: the files paired, by rule, and those left unpaired.
+    public var takeout = TakeoutCounts()
     public var elapsedSeconds = 0.0
     /// Stopped by the user (Ctrl-C).
     public var interrupted = false

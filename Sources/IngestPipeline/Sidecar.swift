@@ -2,30 +2,58 @@ import Foundation
 import IngestContainers
 import IngestCore
 
-/// An XMP sidecar beside a photo or video: `IMG_1.xmp` or `IMG_1.CR2.xmp` (any case), in the
-/// same folder. It travels with its file: dated from, stored beside it, never a file of its own.
+/// A file that says something of a photo or video beside it: an XMP sidecar (`IMG_1.xmp` or
+/// `IMG_1.CR2.xmp`, any case, in the same folder), or a Google Takeout JSON (``TakeoutPairing``).
+/// It travels with its file: dated from, never a file of its own.
 public struct Sidecar: Sendable, Equatable {
-    /// Absolute path.
+    /// What kind of sidecar it is.
+    public enum Format: Sendable, Equatable {
+        /// An XMP packet: an editor's sidecar, stored beside the original.
+        case xmp
+        /// A Google Takeout JSON, paired with its file by `rule`; read for its time and bin.
+        case takeoutJSON(TakeoutPairing.Rule)
+    }
+
+    /// Absolute path (for a zip file's entry, its path through the zip file).
     public var path: String
     public var stamp: FileStamp
+    public var format: Format
+    /// The zip file's entry it is, when it is one.
+    public var member: ZipMember?
+    /// For a Takeout JSON: whether this run takes a photo from Google Photos' bin
+    /// (`--include-trashed`). Part of the fingerprint, so that a run that changes it looks again.
+    public var takesTrashed = false
 
-    public init(path: String, stamp: FileStamp) {
+    public init(path: String, stamp: FileStamp, format: Format = .xmp, member: ZipMember? = nil) {
         self.path = path
         self.stamp = stamp
+        self.format = format
+        self.member = member
     }
 
     /// What the catalog keeps of it, so that a changed sidecar dates its file again.
     public var fingerprint: String {
-        "\(self.stamp.size):\(self.stamp.modifiedNanoseconds):\(self.stamp.inode)"
+        let stamp = "\(self.stamp.size):\(self.stamp.modifiedNanoseconds):\(self.stamp.inode)"
+        guard case .takeoutJSON = self.format else { return stamp }
+        return stamp + (self.takesTrashed ? ":json+trashed" : ":json")
     }
 
-    /// Its bytes, when it is no larger than an XMP packet is read (``XMPPacket/sizeLimit``).
+    /// The most of it that is read: an XMP packet's limit, or a Takeout JSON's.
+    var sizeLimit: Int {
+        switch self.format {
+        case .xmp: XMPPacket.sizeLimit
+        case .takeoutJSON: TakeoutJSON.sizeLimit
+        }
+    }
+
+    /// Its bytes, when it is no larger than its format is read (``sizeLimit``).
     ///
     /// - Throws: the reason, when it is larger or cannot be read.
     public func bytes() throws(IngestError) -> [UInt8] {
-        guard self.stamp.size <= XMPPacket.sizeLimit else {
-            throw IngestError(.unreadable, "larger than \(XMPPacket.sizeLimit >> 20) MiB")
+        guard self.stamp.size <= self.sizeLimit else {
+            throw IngestError(.unreadable, "larger than \(self.sizeLimit >> 20) MiB")
         }
+        if let member = self.member { return try member.whole() }
         do {
             let file = try OpenFile(self.path, O_RDONLY)
             defer { file.close() }

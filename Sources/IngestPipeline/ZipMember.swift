@@ -83,6 +83,18 @@ public struct ZipMember: Sendable, Equatable {
         return try body({ offset, buffer throws(ZipError) in try Self.read(file, offset: offset, into: buffer) }, size)
     }
 
+    /// The entry's bytes, inflated whole and checked against its size and CRC-32: for what is
+    /// small (a sidecar).
+    func whole() throws(IngestError) -> [UInt8] {
+        try self.withArchive { read, size throws(IngestError) -> [UInt8] in
+            do throws(ZipError) {
+                return try ZipEntryStream.whole(self.entry, fileSize: size, read: read)
+            } catch {
+                throw IngestError(.decodeFailed, "cannot read the zip entry: \(error)", path: self.path)
+            }
+        }
+    }
+
     static func read(_ file: OpenFile, offset: UInt64, into buffer: UnsafeMutableRawBufferPointer) throws(ZipError)
         -> Int
     {

@@ -81,6 +81,10 @@ public enum HTMLReport {
                 capture.assumedZone.map { ", read in the assumed zone \($0)" }
                 ?? capture.zone.map { ", read in \($0), where it was taken" } ?? ""
             return "the time in its XMP sidecar (an editor's correction)\(zone)\(offset)"
+        case .takeoutJSON:
+            return capture.localTime == nil
+                ? "the time in its Google Takeout JSON (UTC)"
+                : "the camera's time, with the offset its Google Takeout JSON's time gives\(offset)"
         }
     }
 

@@ -12,7 +12,8 @@ import IngestCore
 /// - the video box walkers (the streaming `moov` collector and the `moov` reader);
 /// - the ICC profile reader, the capture-time rules, and the dates in file names;
 /// - the XMP sidecar reader and its values' parser;
-/// - the zip directory reader and the zip entry stream (stored and deflated).
+/// - the zip directory reader and the zip entry stream (stored and deflated);
+/// - the Google Takeout JSON reader and the pairing of a folder's names with their JSONs.
 ///
 /// A crash, a hang or a broken invariant here is a finding. Shared by the fuzz tests and the
 /// libFuzzer harness in `Fuzz/`.
@@ -95,6 +96,7 @@ public enum ParserFuzzTarget {
         broken += Self.fileName(bytes)
         broken += Self.sidecar(bytes)
         broken += Self.zip(bytes)
+        broken += Self.takeout(bytes)
         // The profile reader judges only a whole profile: an sRGB verdict needs all six tags read.
         if let profile = ICCProfile(bytes), profile.isSRGB, profile.colourSpace != "RGB " {
             broken.append("a \(profile.colourSpace) profile taken for sRGB")
@@ -134,6 +136,23 @@ public enum ParserFuzzTarget {
         let capture = Self.resolver.sidecar(fields, over: undated, exif: nil)
         if !capture.instant.timeIntervalSince1970.isFinite { broken.append("a sidecar time that is not a number") }
         if let wall = capture.localTime, !wall.isValid { broken.append("a sidecar gave an impossible date \(wall)") }
+        return broken
+    }
+
+    /// The input as a Google Takeout JSON, and its lines as a folder's names: what a JSON gives
+    /// dates a file to a real instant, and every pair is a JSON with a file.
+    static func takeout(_ bytes: UnsafeRawBufferPointer) -> [String] {
+        var broken: [String] = []
+        if case .success(let fields) = TakeoutJSON.fields(in: Array(bytes)) {
+            let undated = CaptureTime(instant: Self.modified, source: .fileMTime)
+            let capture = Self.resolver.takeout(fields, over: undated)
+            if !capture.instant.timeIntervalSince1970.isFinite { broken.append("a Takeout time that is not a number") }
+        }
+        let names = String(decoding: bytes.prefix(4_096), as: UTF8.self).split(separator: "\n").map(String.init)
+        for (file, pair) in TakeoutPairing.pairs(in: names)
+        where TakeoutPairing.isJSON(names[file]) || !TakeoutPairing.isJSON(names[pair.json]) {
+            broken.append("\(names[file]) paired with \(names[pair.json])")
+        }
         return broken
     }
 
@@ -253,6 +272,11 @@ public enum ParserFuzzTarget {
         seeds.append(builder.heif(prefixed: false) + Fixtures.clipBox(clip: clip))
         seeds.append(builder.jpeg() + Fixtures.samsungTrailer(clip: clip))
         seeds.append(Array(Self.sidecarSeed.utf8))
+        seeds.append(Array(Self.takeoutSeed.utf8))
+        seeds.append(
+            Array(
+                "IMG_1.jpg\nIMG_1.jpg.json\nIMG_1-edited.jpg\nIMG_2(1).jpg\nIMG_2.jpg(1).json\nB.MP4\nB.HEIC.json".utf8)
+        )
         for zip64 in [false, true] {
             var zip = ZipBuilder(zip64: zip64)
             zip.add("Takeout/Google Photos/2019/IMG_1.jpg", builder.jpeg(), deflated: true)
@@ -261,6 +285,13 @@ public enum ParserFuzzTarget {
         }
         return seeds
     }
+
+    /// A Google Takeout JSON as Takeout writes it.
+    static let takeoutSeed = """
+        {"title": "IMG_1.jpg", "photoTakenTime": {"timestamp": "1562256912", "formatted": "4 juil. 2019"}, \
+        "geoData": {"latitude": 48.85, "longitude": 2.29}, "geoDataExif": {"latitude": 0.0, "longitude": 0.0}, \
+        "trashed": true}
+        """
 
     /// An XMP sidecar with both forms of a property and a position.
     static let sidecarSeed = """

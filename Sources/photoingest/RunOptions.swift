@@ -61,6 +61,9 @@ struct RunOptions: ParsableArguments {
     @Flag(help: .setting("include-hidden"))
     var includeHidden = false
 
+    @Flag(help: .setting("include-trashed"))
+    var includeTrashed = false
+
     @Option(help: .setting("exclude"))
     var exclude: [String] = []
 

@@ -14,8 +14,13 @@ struct RunCommand: AsyncParsableCommand {
 
             Capture time, first that holds: an XMP sidecar beside the file (IMG_1.xmp or IMG_1.CR2.xmp, \
             where an editor keeps a corrected time), the EXIF or QuickTime time with its offset or the zone \
-            its GPS fix or position gives, else --timezone; with no time in the file, the GPS time, its name \
-            (--no-name-dates) or its modification time (--undated). The report says which, per file.
+            its GPS fix or position gives, else --timezone (or the offset a Google Takeout JSON's time gives); \
+            with no time in the file, the GPS time, a Google Takeout JSON's time, its name (--no-name-dates) \
+            or its modification time (--undated). The report says which, per file.
+
+            Zip files are read in place, never unpacked. In a Google Takeout (give all its parts), each file \
+            is paired with its JSON by the names Takeout writes; photos in Google Photos' bin are left out \
+            (--include-trashed), and the JSON's title is the name a photo is kept under.
 
             With no server, photos go into a local archive: each original stored once by its SHA-256, with \
             500 px and 200 px JPEG thumbnails and an SQLite index of which event holds which photo.
