@@ -50,13 +50,16 @@ public struct FileLine: Codable, Sendable, Equatable {
     /// (``TakeoutPairing/Rule``); absent when there was none.
     public var takeoutJSON: String?
     public var takeoutRule: String?
+    /// The iCloud `Photo Details.csv` whose row for the file was read; absent when none was.
+    public var icloudCSV: String?
     /// A line of the archive's report, whose accepted files are said to be `stored`.
     public var atArchive = false
 
     enum CodingKeys: String, CodingKey {
         case path, size, sha256, mediaType, status, captureTime, captureSource, localTime, offset, event, scope
         case outsideEveryEvent, assumedZone, zone, captureNotes, error, errorCode, reason, outsideBySeconds, pair
-        case nearEdge, dryRun, knownBroken, camera, clockOffset, cameraTime, sidecar, takeoutJSON, takeoutRule
+        case nearEdge, dryRun, knownBroken, camera, clockOffset, cameraTime, sidecar, takeoutJSON, takeoutRule,
+            icloudCSV
     }
 
     /// The camera body, its three fields always written, null when unknown.
@@ -132,6 +135,7 @@ public struct FileLine: Codable, Sendable, Equatable {
         case .takeoutJSON(let rule)?:
             self.takeoutJSON = outcome.facts.sidecar.map { PathBytes.unicode($0.path) }
             self.takeoutRule = rule.rawValue
+        case .icloudCSV?: self.icloudCSV = outcome.facts.sidecar.map { PathBytes.unicode($0.path) }
         case nil: break
         }
     }
@@ -170,5 +174,6 @@ public struct FileLine: Codable, Sendable, Equatable {
         try line.encodeIfPresent(self.sidecar, forKey: .sidecar)
         try line.encodeIfPresent(self.takeoutJSON, forKey: .takeoutJSON)
         try line.encodeIfPresent(self.takeoutRule, forKey: .takeoutRule)
+        try line.encodeIfPresent(self.icloudCSV, forKey: .icloudCSV)
     }
 }

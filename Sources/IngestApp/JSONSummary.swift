@@ -24,6 +24,8 @@ public struct JSONSummary: Codable, Sendable, Equatable {
     public var zipFiles: Int
     /// A Google Takeout's JSONs, paired and not (`"takeout"`; absent when the run met none).
     public var takeout: TakeoutCounts?
+    /// An iCloud export's CSVs, the files dated and not (`"icloud"`; absent when the run met none).
+    public var icloud: ICloudCounts?
     /// A sharded run's shard and where every shard's catalog is expected (`"shard"`; absent unsharded).
     public var shard: ShardCatalogs?
 
@@ -78,6 +80,7 @@ public struct JSONSummary: Codable, Sendable, Equatable {
         self.withSidecars = run.withSidecars
         self.zipFiles = run.zipFiles
         self.takeout = run.takeout.isEmpty ? nil : run.takeout
+        self.icloud = run.icloud.isEmpty ? nil : run.icloud
         guard run.events.count != 1 else { return }
         self.outsideAllEvents = outsideAllEvents
         self.totals = Totals(
@@ -91,7 +94,7 @@ public struct JSONSummary: Codable, Sendable, Equatable {
     private enum CodingKeys: String, CodingKey {
         case events, totals, outsideAllEvents, timeZone, cameras, excluded
         case withSidecars = "sidecars"
-        case zipFiles, shard, takeout
+        case zipFiles, shard, takeout, icloud
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -110,6 +113,7 @@ public struct JSONSummary: Codable, Sendable, Equatable {
         try container.encode(self.zipFiles, forKey: .zipFiles)
         try container.encodeIfPresent(self.shard, forKey: .shard)
         try container.encodeIfPresent(self.takeout, forKey: .takeout)
+        try container.encodeIfPresent(self.icloud, forKey: .icloud)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -121,6 +125,7 @@ public struct JSONSummary: Codable, Sendable, Equatable {
         self.zipFiles = try container.decodeIfPresent(Int.self, forKey: .zipFiles) ?? 0
         self.shard = try container.decodeIfPresent(ShardCatalogs.self, forKey: .shard)
         self.takeout = try container.decodeIfPresent(TakeoutCounts.self, forKey: .takeout)
+        self.icloud = try container.decodeIfPresent(ICloudCounts.self, forKey: .icloud)
         if container.contains(.events) {
             self.events = try container.decode([EventSummary].self, forKey: .events)
             self.totals = try container.decodeIfPresent(Totals.self, forKey: .totals)

@@ -29,6 +29,10 @@ public enum TakeoutJSON {
         guard bytes.count <= Self.sizeLimit else {
             return .failure(Refusal(description: "larger than \(Self.sizeLimit >> 20) MiB"))
         }
+        // An object, after white space at most: anything else is refused before the decoder runs.
+        guard bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{") else {
+            return .failure(Refusal(description: "not a JSON object"))
+        }
         let document: Document
         do {
             document = try JSONDecoder().decode(Document.self, from: Data(bytes))

@@ -44,7 +44,8 @@ public enum TakeoutPairing {
 
     /// Whether `name` is a JSON's.
     public static func isJSON(_ name: String) -> Bool {
-        name.utf8.count > Self.jsonSuffix.utf8.count && name.hasSuffix(Self.jsonSuffix)
+        let suffix = Self.jsonSuffix.utf8
+        return name.utf8.count > suffix.count && name.utf8.suffix(suffix.count).elementsEqual(suffix)
     }
 
     /// For each photo or video in `names` (one folder's entries), by position, its JSON's

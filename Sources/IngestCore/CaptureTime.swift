@@ -35,6 +35,9 @@ public enum CaptureSource: String, Sendable, Codable, CaseIterable {
     /// A Google Takeout JSON's `photoTakenTime` (UTC): the time of a file with none of its own,
     /// or the offset of a camera clock that wrote none.
     case takeoutJSON = "takeout-json"
+    /// An iCloud export's `Photo Details.csv` (`originalCreationDate`, UTC to the minute): the time
+    /// of a file with none of its own.
+    case icloudCSV = "icloud-csv"
     /// A video: Apple's `com.apple.quicktime.creationdate`, the clock with its own offset.
     case quickTimeOffset = "quicktime-offset"
     /// A video: the `mvhd` creation time, UTC as QuickTime defines it (its local time, where it
@@ -53,6 +56,7 @@ public enum CaptureSource: String, Sendable, Codable, CaseIterable {
     /// GPS fix's, nor the file system's).
     public var readsCameraClock: Bool {
         self != .gpsUTC && self != .fileMTime && !self.isFileName && self != .xmpSidecar && self != .takeoutJSON
+            && self != .icloudCSV
     }
 }
 

@@ -101,9 +101,11 @@ extension CaptureTimeStage {
         return self.resolver.sidecar(fields, over: capture, exif: exif)
     }
 
-    /// `capture` as the file's Takeout JSON leaves it (``CaptureTimeResolver/takeout(_:over:)``);
-    /// one that could not be read leaves it, and the notes say why.
+    /// `capture` as the file's export metadata leaves it: its Takeout JSON
+    /// (``CaptureTimeResolver/takeout(_:over:)``; one that could not be read leaves it, and the
+    /// notes say why), or its row of an iCloud CSV (``CaptureTimeResolver/icloud(_:over:)``).
     static func takeout(over capture: CaptureTime, file: LoadedFile, resolver: CaptureTimeResolver) -> CaptureTime {
+        if case .icloudCSV(let seconds)? = file.file.sidecar?.format { return resolver.icloud(seconds, over: capture) }
         switch file.takeout {
         case nil: return capture
         case .success(let fields)?: return resolver.takeout(fields, over: capture)

@@ -15,7 +15,9 @@ extension Discovery {
     /// its XMP sidecar (a sidecar taken by a file is no entry of its own); how many hidden ones
     /// were left out, and how many each exclusion rule left out.
     struct Listing {
-        var entries: [(name: String, status: Status, sidecar: Sidecar?)] = []
+        var entries: [(name: String, status: Status, sidecar: Sidecar?, note: String?)] = []
+        /// Whether the folder has an iCloud `Photo Details.csv`.
+        var isICloud = false
         var hidden = 0
         var excluded: [String: Int] = [:]
         /// The folder's `.photoingestignore`, when it has one.
@@ -71,9 +73,10 @@ extension Discovery {
         // Sorted before the stats, so that the sort moves names, not `stat` records.
         names.sort()
         let descriptor = dirfd(directory)
-        listing.entries = names.map { ($0, Self.status($0, in: descriptor), nil) }
+        listing.entries = names.map { ($0, Self.status($0, in: descriptor), nil, nil) }
         Self.attachSidecars(&listing, owners: Sidecar.owners(in: names), folder: folder)
         if inTakeout { self.attachTakeoutJSONs(&listing, folder: folder) }
+        Self.attachICloudTimes(&listing, folder: folder)
         return .success(listing)
     }
 
@@ -128,6 +131,64 @@ extension Discovery {
             taken.insert(pair.json)
         }
         listing.entries = listing.entries.enumerated().filter { !taken.contains($0.offset) }.map(\.element)
+    }
+
+    /// Gives each file of a folder with an iCloud `Photo Details.csv` the time of its row, where it
+    /// has no other sidecar; each CSV is kept as an entry with a note of what became of it.
+    static func attachICloudTimes(_ listing: inout Listing, folder: String) {
+        // Most folders have none: a byte's look per name before any lower-casing.
+        let csvs = listing.entries.compactMap { entry -> Sidecar? in
+            guard let first = entry.name.utf8.first, first | 0x20 == UInt8(ascii: "p"),
+                ICloudPhotoDetails.isDetails(entry.name), case .found(let status) = entry.status,
+                status.st_mode & S_IFMT == S_IFREG
+            else { return nil }
+            return Sidecar(path: folder + "/" + entry.name, stamp: FileStamp(status), format: .icloudCSV(seconds: 0))
+        }
+        guard !csvs.isEmpty else { return }
+        listing.isICloud = true
+        let (times, notes) = Self.icloudTimes(csvs)
+        for index in listing.entries.indices {
+            let name = listing.entries[index].name
+            if let note = notes[folder + "/" + name] {
+                listing.entries[index].note = note
+            } else if listing.entries[index].sidecar == nil, let sidecar = times[name] {
+                listing.entries[index].sidecar = sidecar
+            }
+        }
+    }
+
+    /// What one folder's iCloud CSVs (`csvs`, read here) say: each listed file's time, as a
+    /// sidecar naming the CSV that listed it, and for each CSV, by path, what became of it. A name
+    /// two rows give two times dates nothing.
+    static func icloudTimes(_ csvs: [Sidecar]) -> (times: [String: Sidecar], notes: [String: String]) {
+        var table = ICloudPhotoDetails.Table()
+        var origin: [String: Sidecar] = [:]
+        var notes: [String: String] = [:]
+        for csv in csvs {
+            let read: Result<ICloudPhotoDetails.Table, ICloudPhotoDetails.Refusal>
+            do throws(IngestError) {
+                read = ICloudPhotoDetails.table(in: try csv.bytes())
+            } catch {
+                read = .failure(ICloudPhotoDetails.Refusal(description: error.message))
+            }
+            switch read {
+            case .success(let found):
+                table.merge(found)
+                for name in found.times.keys where origin[name] == nil { origin[name] = csv }
+                notes[csv.path] =
+                    "an iCloud Photo Details.csv, read for the times of the \(found.times.count) files it lists"
+                    + (found.unreadRows > 0 ? " (\(found.unreadRows) rows with no date it could read)" : "")
+            case .failure(let refusal):
+                notes[csv.path] = "an iCloud Photo Details.csv that could not be read: \(refusal)"
+            }
+        }
+        var times: [String: Sidecar] = [:]
+        for (name, seconds) in table.times {
+            guard var sidecar = origin[name] else { continue }
+            sidecar.format = .icloudCSV(seconds: seconds)
+            times[name] = sidecar
+        }
+        return (times, notes)
     }
 
     /// The sidecar of a file given as a root (no folder listing finds it): `NAME.EXT.xmp`, else

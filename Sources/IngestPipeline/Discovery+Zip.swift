@@ -45,27 +45,92 @@ extension Discovery {
         // Folder by folder, as a walk of the unpacked files would meet them (and pairs stay neighbours).
         kept.sort { $0.components.lexicographicallyPrecedes($1.components) }
         var pairs: [String: TakeoutIndex.Pairs] = [:]
+        let xmp = Self.xmpSidecars(inZip: path, kept)
+        let icloud = Self.icloudTimes(inZip: path, kept.map(\.entry))
+        // What describes a file, first that holds: its XMP sidecar, its Takeout JSON, its iCloud CSV row.
         visit.children = kept.reversed().compactMap { kept in
             let member = ZipMember(archive: path, entry: kept.entry)
-            var child = Entry(path: member.path, status: nil, scopes: [], sidecar: nil, member: member)
+            if xmp.taken.contains(member.path) { return nil }
+            var child = Entry(
+                path: member.path, status: nil, scopes: [], sidecar: xmp.owners[member.path], member: member)
             let folder = kept.components.dropLast().joined(separator: "/")
-            guard kept.components.count > 1, TakeoutPairing.isTakeout(folder: folder) else { return child }
-            child.inTakeout = true
-            let found = pairs[folder] ?? state.takeout.pairs(in: folder)
-            pairs[folder] = found
-            let name = String(kept.components.last ?? "")
-            if TakeoutPairing.isJSON(name) {
+            if kept.components.count > 1, TakeoutPairing.isTakeout(folder: folder) {
+                child.inTakeout = true
+                let found = pairs[folder] ?? state.takeout.pairs(in: folder)
+                pairs[folder] = found
+                let name = String(kept.components.last ?? "")
                 // A JSON a file took, in this zip file or another part, travels with that file.
-                return found.taken.contains(member.path) ? nil : child
+                if TakeoutPairing.isJSON(name) && found.taken.contains(member.path) { return nil }
+                if child.sidecar == nil, let (json, rule) = found.byMedia[name] {
+                    var sidecar = Sidecar(path: json.path, stamp: json.stamp, format: .takeoutJSON(rule), member: json)
+                    sidecar.takesTrashed = self.includeTrashed
+                    child.sidecar = sidecar
+                }
             }
-            if let (json, rule) = found.byMedia[name] {
-                var sidecar = Sidecar(path: json.path, stamp: json.stamp, format: .takeoutJSON(rule), member: json)
-                sidecar.takesTrashed = self.includeTrashed
-                child.sidecar = sidecar
+            if icloud.folders.contains(folder) {
+                child.inICloud = true
+                child.note = icloud.notes[member.path]
+                if child.sidecar == nil { child.sidecar = icloud.times[member.path] }
             }
             return child
         }
         return visit
+    }
+
+    /// The XMP sidecars among a zip file's `kept` entries, paired with their files folder by
+    /// folder as a folder's are (``Sidecar/owners(in:)``): each owner's sidecar by the owner's
+    /// path, and the sidecars taken.
+    static func xmpSidecars(inZip archive: String, _ kept: [(components: [Substring], entry: ZipEntry)]) -> (
+        owners: [String: Sidecar], taken: Set<String>
+    ) {
+        var byFolder: [ArraySlice<Substring>: [ZipEntry]] = [:]
+        for entry in kept where Sidecar.isSidecar(entry.entry.name) {
+            byFolder[entry.components.dropLast(), default: []].append(entry.entry)
+        }
+        guard !byFolder.isEmpty else { return ([:], []) }
+        var folders: [ArraySlice<Substring>: [ZipEntry]] = [:]
+        for entry in kept where byFolder[entry.components.dropLast()] != nil {
+            folders[entry.components.dropLast(), default: []].append(entry.entry)
+        }
+        var owners: [String: Sidecar] = [:]
+        var taken = Set<String>()
+        for (_, entries) in folders {
+            let names = entries.map { String($0.name.split(separator: "/").last ?? "") }
+            for (owner, position) in Sidecar.owners(in: names) where !entries[position].isFolder {
+                let sidecar = ZipMember(archive: archive, entry: entries[position])
+                owners[ZipMember(archive: archive, entry: entries[owner]).path] = Sidecar(
+                    path: sidecar.path, stamp: sidecar.stamp, member: sidecar)
+                taken.insert(sidecar.path)
+            }
+        }
+        return (owners, taken)
+    }
+
+    /// The iCloud CSVs among a zip file's `entries`, read: the folders that have one, each listed
+    /// file's time by the file's path, and each CSV's note by its path. Each part of an export is
+    /// its own: a name in another part is another photo.
+    static func icloudTimes(inZip archive: String, _ entries: [ZipEntry]) -> (
+        folders: Set<String>, times: [String: Sidecar], notes: [String: String]
+    ) {
+        var byFolder: [String: [Sidecar]] = [:]
+        for entry in entries {
+            let name = entry.name.split(separator: "/").last.map(String.init) ?? ""
+            guard ICloudPhotoDetails.isDetails(name) else { continue }
+            let member = ZipMember(archive: archive, entry: entry)
+            let folder = entry.name.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(
+                separator: "/")
+            byFolder[folder, default: []].append(
+                Sidecar(path: member.path, stamp: member.stamp, format: .icloudCSV(seconds: 0), member: member))
+        }
+        var times: [String: Sidecar] = [:]
+        var notes: [String: String] = [:]
+        for (folder, csvs) in byFolder {
+            let found = Self.icloudTimes(csvs)
+            let prefix = archive + "/" + (folder.isEmpty ? "" : folder + "/")
+            for (name, sidecar) in found.times { times[prefix + name] = sidecar }
+            notes.merge(found.notes) { first, _ in first }
+        }
+        return (Set(byFolder.keys), times, notes)
     }
 
     /// A zip file's entry (the walk's `entry`): a file to read, or why it is not one.
@@ -84,13 +149,14 @@ extension Discovery {
         if Sidecar.isSidecar(name) {
             return Visit(
                 item: .problem(
-                    path: member.path, status: .skipped, reason: "an XMP sidecar inside a zip file (not read there yet)"
-                ))
+                    path: member.path, status: .skipped,
+                    reason: "an XMP sidecar with no photo or video of its name beside it"))
         }
         if entry.inTakeout && TakeoutPairing.isJSON(name) { return Self.loneJSON(member.path) }
+        if let note = entry.note { return Visit(item: .problem(path: member.path, status: .skipped, reason: note)) }
         var visit = Visit(
             item: .file(DiscoveredFile(path: member.path, stamp: member.stamp, sidecar: entry.sidecar, member: member)))
-        visit.count(entry.sidecar, inTakeout: entry.inTakeout)
+        visit.count(entry.sidecar, entry: entry)
         return visit
     }
 }
@@ -111,13 +177,16 @@ extension Discovery {
 }
 
 extension Discovery.Visit {
-    /// Counts a file found with `sidecar`: an XMP sidecar, a Takeout JSON by its rule, or, in a
-    /// Takeout, none.
-    mutating func count(_ sidecar: Sidecar?, inTakeout: Bool) {
+    /// Counts a file (the walk's `entry`) found with `sidecar`: an XMP sidecar, a Takeout JSON by
+    /// its rule, an iCloud CSV's row, or none in a Takeout's or an iCloud export's folder.
+    mutating func count(_ sidecar: Sidecar?, entry: Discovery.Entry) {
         switch sidecar?.format {
         case .xmp?: self.sidecars = 1
         case .takeoutJSON(let rule)?: self.takeoutPaired[rule] = 1
-        case nil: if inTakeout { self.takeoutWithoutJSON = 1 }
+        case .icloudCSV?: self.icloudDated = 1
+        case nil:
+            if entry.inTakeout { self.takeoutWithoutJSON = 1 }
+            if entry.inICloud { self.icloudWithoutRow = 1 }
         }
     }
 }

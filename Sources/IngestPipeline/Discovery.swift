@@ -77,6 +77,9 @@ public struct Discovery: Sendable {
         public var takeoutWithoutJSON = 0
         /// JSONs of a Google Takeout that no file pairs with (an album's `metadata.json` is one).
         public var takeoutLoneJSON = 0
+        /// Files in an iCloud export's folders dated by a `Photo Details.csv` row, and those with none.
+        public var icloudDated = 0
+        public var icloudWithoutRow = 0
 
         public init(hiddenEntries: Int = 0, excluded: [String: Int] = [:]) {
             self.hiddenEntries = hiddenEntries
@@ -159,6 +162,8 @@ public struct Discovery: Sendable {
                 tally.takeoutPaired.merge(visit.takeoutPaired, uniquingKeysWith: +)
                 tally.takeoutWithoutJSON += visit.takeoutWithoutJSON
                 tally.takeoutLoneJSON += visit.takeoutLoneJSON
+                tally.icloudDated += visit.icloudDated
+                tally.icloudWithoutRow += visit.icloudWithoutRow
                 if let item = visit.item { await emit(item) }
                 pending += visit.children
             }
@@ -179,6 +184,10 @@ public struct Discovery: Sendable {
         var member: ZipMember? = nil
         /// Whether it lies in a Google Takeout's folder, where JSONs describe files.
         var inTakeout = false
+        /// Whether its folder has an iCloud `Photo Details.csv`, which dates its files.
+        var inICloud = false
+        /// For an iCloud CSV: what became of it (read for how many files, or why not).
+        var note: String?
     }
 
     /// What a walk keeps as it goes: the folders and zip files entered, and the Takeout JSONs of
@@ -206,6 +215,9 @@ public struct Discovery: Sendable {
         var takeoutPaired: [TakeoutPairing.Rule: Int] = [:]
         var takeoutWithoutJSON = 0
         var takeoutLoneJSON = 0
+        /// For a file in an iCloud export's folder: dated by a CSV's row, or with none.
+        var icloudDated = 0
+        var icloudWithoutRow = 0
     }
 
     /// Visits `entry` under the root `base`: a folder is entered once (by device and inode, which
@@ -247,9 +259,10 @@ public struct Discovery: Sendable {
                         reason: "an XMP sidecar with no photo or video of its name beside it"))
             }
             if entry.inTakeout && TakeoutPairing.isJSON(path) { return Self.loneJSON(path) }
+            if let note = entry.note { return Visit(item: .problem(path: path, status: .skipped, reason: note)) }
             let sidecar = entry.status == nil ? Self.sidecar(beside: path) : entry.sidecar
             var visit = Visit(item: .file(DiscoveredFile(path: path, stamp: FileStamp(status), sidecar: sidecar)))
-            visit.count(sidecar, inTakeout: entry.inTakeout)
+            visit.count(sidecar, entry: entry)
             return visit
         case S_IFDIR:
             let key = DeviceInode(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
@@ -269,7 +282,8 @@ public struct Discovery: Sendable {
                 let children = listing.entries.reversed().map { child in
                     Entry(
                         path: path == "/" ? "/" + child.name : path + "/" + child.name, status: child.status,
-                        scopes: scopes, sidecar: child.sidecar, inTakeout: inTakeout)
+                        scopes: scopes, sidecar: child.sidecar, inTakeout: inTakeout, inICloud: listing.isICloud,
+                        note: child.note)
                 }
                 // A Takeout's parts: every zip file here is indexed before any is walked into.
                 for child in children where ZipMember.isZip(child.path) {

@@ -87,6 +87,7 @@ public struct Pipeline: Sendable {
         run.withSidecars = passedOver.sidecars
         run.zipFiles = passedOver.zips
         run.takeout = TakeoutCounts(passedOver)
+        run.icloud = ICloudCounts(passedOver)
         run.elapsedSeconds = (clock.now - started).seconds
         run.destinationStatistics = self.destination.statistics
         run.fatalError = tally.fatalError

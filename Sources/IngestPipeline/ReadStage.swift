@@ -62,9 +62,11 @@ public struct ReadStage: Stage {
                 output = try Self.read(file, maxBytes: limit)
             }
             guard case .photo(var loaded) = output, let sidecar = file.sidecar else { return output }
-            if let takeout {
-                loaded.takeout = takeout
-            } else {
+            switch sidecar.format {
+            case .takeoutJSON: loaded.takeout = takeout
+            // The walk read the CSV: its time travels in the format.
+            case .icloudCSV: break
+            case .xmp:
                 // The sidecar with its file, on the I/O workers: one read serves the date and the store.
                 loaded.sidecar = Result { () throws(IngestError) -> [UInt8] in try sidecar.bytes() }
             }

@@ -78,6 +78,7 @@ extension RunSummary {
             lines.append("Zip files read in place (their entries counted as files): \(self.zipFiles)")
         }
         if !self.takeout.isEmpty { lines.append(self.takeout.line) }
+        if !self.icloud.isEmpty { lines.append(self.icloud.line) }
         if self.withSidecars > 0 {
             lines.append("Files with an XMP sidecar, dated by it where it holds a time: \(self.withSidecars)")
         }

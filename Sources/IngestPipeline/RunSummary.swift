@@ -26,6 +26,8 @@ public struct RunSummary: Sendable {
     public var zipFiles = 0
     /// A Google Takeout's JSONs: the files paired, by rule, and those left unpaired.
     public var takeout = TakeoutCounts()
+    /// An iCloud export's CSVs: the files a row dated, and those with none.
+    public var icloud = ICloudCounts()
     public var elapsedSeconds = 0.0
     /// Stopped by the user (Ctrl-C).
     public var interrupted = false

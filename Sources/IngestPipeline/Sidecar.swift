@@ -12,6 +12,9 @@ public struct Sidecar: Sendable, Equatable {
         case xmp
         /// A Google Takeout JSON, paired with its file by `rule`; read for its time and bin.
         case takeoutJSON(TakeoutPairing.Rule)
+        /// An iCloud export's `Photo Details.csv`, read by the walk: the time its row for the
+        /// file gives, in seconds since 1970 (UTC, whole minutes). Never read again.
+        case icloudCSV(seconds: Int64)
     }
 
     /// Absolute path (for a zip file's entry, its path through the zip file).
@@ -34,8 +37,11 @@ public struct Sidecar: Sendable, Equatable {
     /// What the catalog keeps of it, so that a changed sidecar dates its file again.
     public var fingerprint: String {
         let stamp = "\(self.stamp.size):\(self.stamp.modifiedNanoseconds):\(self.stamp.inode)"
-        guard case .takeoutJSON = self.format else { return stamp }
-        return stamp + (self.takesTrashed ? ":json+trashed" : ":json")
+        switch self.format {
+        case .xmp: return stamp
+        case .takeoutJSON: return stamp + (self.takesTrashed ? ":json+trashed" : ":json")
+        case .icloudCSV(let seconds): return stamp + ":csv:\(seconds)"
+        }
     }
 
     /// The most of it that is read: an XMP packet's limit, or a Takeout JSON's.
@@ -43,6 +49,7 @@ public struct Sidecar: Sendable, Equatable {
         switch self.format {
         case .xmp: XMPPacket.sizeLimit
         case .takeoutJSON: TakeoutJSON.sizeLimit
+        case .icloudCSV: ICloudPhotoDetails.sizeLimit
         }
     }
 

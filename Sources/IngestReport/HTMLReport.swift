@@ -85,6 +85,7 @@ public enum HTMLReport {
             return capture.localTime == nil
                 ? "the time in its Google Takeout JSON (UTC)"
                 : "the camera's time, with the offset its Google Takeout JSON's time gives\(offset)"
+        case .icloudCSV: return "the time iCloud's Photo Details.csv gives (UTC, to the minute)"
         }
     }
 

@@ -13,7 +13,8 @@ import IngestCore
 /// - the ICC profile reader, the capture-time rules, and the dates in file names;
 /// - the XMP sidecar reader and its values' parser;
 /// - the zip directory reader and the zip entry stream (stored and deflated);
-/// - the Google Takeout JSON reader and the pairing of a folder's names with their JSONs.
+/// - the Google Takeout JSON reader and the pairing of a folder's names with their JSONs;
+/// - the iCloud export's `Photo Details.csv` reader.
 ///
 /// A crash, a hang or a broken invariant here is a finding. Shared by the fuzz tests and the
 /// libFuzzer harness in `Fuzz/`.
@@ -148,10 +149,24 @@ public enum ParserFuzzTarget {
             let capture = Self.resolver.takeout(fields, over: undated)
             if !capture.instant.timeIntervalSince1970.isFinite { broken.append("a Takeout time that is not a number") }
         }
-        let names = String(decoding: bytes.prefix(4_096), as: UTF8.self).split(separator: "\n").map(String.init)
-        for (file, pair) in TakeoutPairing.pairs(in: names)
-        where TakeoutPairing.isJSON(names[file]) || !TakeoutPairing.isJSON(names[pair.json]) {
-            broken.append("\(names[file]) paired with \(names[pair.json])")
+        // The input's lines as a folder's names (at most 255 bytes each), where one could be a JSON's.
+        let head = UnsafeRawBufferPointer(rebasing: bytes.prefix(4_096))
+        if Data(head).range(of: Data(".json".utf8)) != nil {
+            let names = head.split(separator: UInt8(ascii: "\n")).map {
+                String(decoding: $0.prefix(255), as: UTF8.self)
+            }
+            for (file, pair) in TakeoutPairing.pairs(in: names)
+            where TakeoutPairing.isJSON(names[file]) || !TakeoutPairing.isJSON(names[pair.json]) {
+                broken.append("\(names[file]) paired with \(names[pair.json])")
+            }
+        }
+        // The input as an iCloud Photo Details.csv, where its head could be one's: every name it
+        // dates is a file's name.
+        if Data(head).range(of: Data("imgName".utf8)) != nil,
+            case .success(let table) = ICloudPhotoDetails.table(in: Array(bytes)),
+            table.times.keys.contains(where: { $0.isEmpty || $0.contains("/") })
+        {
+            broken.append("an iCloud CSV gave a name that is no file's")
         }
         return broken
     }
@@ -273,6 +288,11 @@ public enum ParserFuzzTarget {
         seeds.append(builder.jpeg() + Fixtures.samsungTrailer(clip: clip))
         seeds.append(Array(Self.sidecarSeed.utf8))
         seeds.append(Array(Self.takeoutSeed.utf8))
+        seeds.append(
+            Array(
+                ("imgName,fileChecksum,favorite,hidden,deleted,originalCreationDate,viewCount,importDate\n"
+                    + "IMG_0001.HEIC,AQ,no,no,no,Saturday June 4,2022 12:11 PM GMT,3,\n"
+                    + "\"A, b.JPG\",AQ,no,no,no,\"Monday January 1,2024 9:30 AM GMT\",0,\n").utf8))
         seeds.append(
             Array(
                 "IMG_1.jpg\nIMG_1.jpg.json\nIMG_1-edited.jpg\nIMG_2(1).jpg\nIMG_2.jpg(1).json\nB.MP4\nB.HEIC.json".utf8)

@@ -163,4 +163,32 @@ import Testing
         #expect(
             text.stdout.contains("Files with an XMP sidecar, dated by it where it holds a time: 1"), "\(text.stdout)")
     }
+
+    @Test("A sidecar inside a zip file dates its file there, and is kept beside the original")
+    func inZip() throws {
+        let folder = TemporaryFolder("sidecar-zip")
+        let photo = try Fixtures.jpeg(
+            in: folder, name: "IMG_1.jpg",
+            tags: ["EXIF:DateTimeOriginal": "2024:05:04 10:00:00", "EXIF:OffsetTimeOriginal": "+02:00"])
+        let sidecar = folder.appending("IMG_1.xmp")
+        try Self.lightroom("2024-05-04T11:30:00.25+02:00").write(to: sidecar, atomically: true, encoding: .utf8)
+        let lost = folder.appending("lost.xmp")
+        try Self.lightroom("2024-05-04T12:00:00+02:00").write(to: lost, atomically: true, encoding: .utf8)
+        let zip = folder.appending("export.zip")
+        try ZipRunTests.zip(
+            [("Edited/IMG_1.jpg", photo), ("Edited/IMG_1.xmp", sidecar), ("Edited/lost.xmp", lost)], to: zip)
+
+        let cli = CommandLine("sidecar-zip")
+        let run = try cli.ingest([zip], Self.window)
+        #expect(run.status == 0, "\(run.result.stderr)")
+        let one = try #require(run.entry(named: "IMG_1.jpg"))
+        #expect(one.captureSource == "xmp-sidecar")
+        #expect(one.captureTime == "2024-05-04T09:30:00.250Z")
+        #expect(one.sidecar == zip.path + "/Edited/IMG_1.xmp")
+        #expect(run.entry(named: "IMG_1.xmp") == nil)
+        #expect(run.entry(named: "lost.xmp")?.reason == "an XMP sidecar with no photo or video of its name beside it")
+        let hash = try #require(one.sha256)
+        let kept = cli.archive.appendingPathComponent("originals/\(hash.prefix(2))/\(hash).xmp")
+        #expect(try Data(contentsOf: kept) == Data(contentsOf: sidecar))
+    }
 }

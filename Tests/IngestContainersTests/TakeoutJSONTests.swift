@@ -50,7 +50,8 @@ import Testing
     func refusals() {
         let cases: [(String, String)] = [
             ("", "empty"),
-            ("not json", "not JSON"),
+            ("not json", "not a JSON object"),
+            ("{not json", "not JSON"),
             ("[1, 2]", "not a JSON object"),
             (
                 #"{"photoTakenTime": {"timestamp": "yesterday"}}"#,

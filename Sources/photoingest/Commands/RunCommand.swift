@@ -15,8 +15,9 @@ struct RunCommand: AsyncParsableCommand {
             Capture time, first that holds: an XMP sidecar beside the file (IMG_1.xmp or IMG_1.CR2.xmp, \
             where an editor keeps a corrected time), the EXIF or QuickTime time with its offset or the zone \
             its GPS fix or position gives, else --timezone (or the offset a Google Takeout JSON's time gives); \
-            with no time in the file, the GPS time, a Google Takeout JSON's time, its name (--no-name-dates) \
-            or its modification time (--undated). The report says which, per file.
+            with no time in the file, the GPS time, a Google Takeout JSON's time or an iCloud export's \
+            Photo Details.csv row, its name (--no-name-dates) or its modification time (--undated). The \
+            report says which, per file.
 
             Zip files are read in place, never unpacked. In a Google Takeout (give all its parts), each file \
             is paired with its JSON by the names Takeout writes; photos in Google Photos' bin are left out \
