@@ -55,7 +55,9 @@ public enum ICloudPhotoDetails {
     }
 
     /// Whether `name` is such a CSV's: `Photo Details.csv`, `Photo Details-1.csv`, … (any case).
-    public static func isDetails(_ name: String) -> Bool {
+    public static func isDetails(_ name: some StringProtocol) -> Bool {
+        // Most names are not: a byte's look before any lower-casing.
+        guard let first = name.utf8.first, first | 0x20 == UInt8(ascii: "p") else { return false }
         let lower = name.lowercased()
         guard lower.hasPrefix("photo details"), lower.hasSuffix(".csv") else { return false }
         let middle = lower.dropFirst("photo details".count).dropLast(".csv".count)

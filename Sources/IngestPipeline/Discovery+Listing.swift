@@ -99,36 +99,38 @@ extension Discovery {
         return nil
     }
 
-    /// Gives each entry its sidecar (`owners`: ``Sidecar/owners(in:)`` of the entries' names) and
-    /// drops the sidecars taken; one that is not a readable regular file stays an entry, to be
-    /// reported as any file is.
+    /// Gives each entry its XMP sidecar (`owners`: ``Sidecar/owners(in:)`` of the entries' names)
+    /// and drops the sidecars taken.
     static func attachSidecars(_ listing: inout Listing, owners: [Int: Int], folder: String) {
-        guard !owners.isEmpty else { return }
-        var taken = Set<Int>()
-        for (owner, position) in owners {
-            let sidecar = listing.entries[position]
-            guard case .found(let status) = sidecar.status, status.st_mode & S_IFMT == S_IFREG else { continue }
-            listing.entries[owner].sidecar = Sidecar(path: folder + "/" + sidecar.name, stamp: FileStamp(status))
-            taken.insert(position)
-        }
-        listing.entries = listing.entries.enumerated().filter { !taken.contains($0.offset) }.map(\.element)
+        Self.attach(&listing, owners.mapValues { ($0, .xmp) }, folder: folder, takesTrashed: false)
     }
 
     /// Gives each file of a Takeout's folder its JSON (``TakeoutPairing``), where it has no XMP
-    /// sidecar, and drops the JSONs taken; one that is not a readable regular file stays an
-    /// entry.
+    /// sidecar, and drops the JSONs taken.
     func attachTakeoutJSONs(_ listing: inout Listing, folder: String) {
-        let pairs = TakeoutPairing.pairs(in: listing.entries.map(\.name))
-        guard !pairs.isEmpty else { return }
+        let entries = listing.entries
+        let pairs = TakeoutPairing.pairs(in: entries.map(\.name)).filter { entries[$0.key].sidecar == nil }
+        Self.attach(
+            &listing, pairs.mapValues { ($0.json, .takeoutJSON($0.rule)) }, folder: folder,
+            takesTrashed: self.includeTrashed)
+    }
+
+    /// Gives each entry that `owners` names (by position) the sidecar at the position it gives, of
+    /// its format, and drops the sidecars taken; one that is not a readable regular file stays an
+    /// entry, to be reported as any file is. A sidecar several files take is dropped once.
+    static func attach(
+        _ listing: inout Listing, _ owners: [Int: (position: Int, format: Sidecar.Format)], folder: String,
+        takesTrashed: Bool
+    ) {
+        guard !owners.isEmpty else { return }
         var taken = Set<Int>()
-        for (owner, pair) in pairs where listing.entries[owner].sidecar == nil {
-            let json = listing.entries[pair.json]
-            guard case .found(let status) = json.status, status.st_mode & S_IFMT == S_IFREG else { continue }
-            var sidecar = Sidecar(
-                path: folder + "/" + json.name, stamp: FileStamp(status), format: .takeoutJSON(pair.rule))
-            sidecar.takesTrashed = self.includeTrashed
-            listing.entries[owner].sidecar = sidecar
-            taken.insert(pair.json)
+        for (owner, found) in owners {
+            let sidecar = listing.entries[found.position]
+            guard case .found(let status) = sidecar.status, status.st_mode & S_IFMT == S_IFREG else { continue }
+            var attached = Sidecar(path: folder + "/" + sidecar.name, stamp: FileStamp(status), format: found.format)
+            attached.takesTrashed = takesTrashed
+            listing.entries[owner].sidecar = attached
+            taken.insert(found.position)
         }
         listing.entries = listing.entries.enumerated().filter { !taken.contains($0.offset) }.map(\.element)
     }
@@ -136,10 +138,8 @@ extension Discovery {
     /// Gives each file of a folder with an iCloud `Photo Details.csv` the time of its row, where it
     /// has no other sidecar; each CSV is kept as an entry with a note of what became of it.
     static func attachICloudTimes(_ listing: inout Listing, folder: String) {
-        // Most folders have none: a byte's look per name before any lower-casing.
         let csvs = listing.entries.compactMap { entry -> Sidecar? in
-            guard let first = entry.name.utf8.first, first | 0x20 == UInt8(ascii: "p"),
-                ICloudPhotoDetails.isDetails(entry.name), case .found(let status) = entry.status,
+            guard ICloudPhotoDetails.isDetails(entry.name), case .found(let status) = entry.status,
                 status.st_mode & S_IFMT == S_IFREG
             else { return nil }
             return Sidecar(path: folder + "/" + entry.name, stamp: FileStamp(status), format: .icloudCSV(seconds: 0))

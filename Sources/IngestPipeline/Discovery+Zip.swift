@@ -46,7 +46,9 @@ extension Discovery {
         kept.sort { $0.components.lexicographicallyPrecedes($1.components) }
         var pairs: [String: TakeoutIndex.Pairs] = [:]
         let xmp = Self.xmpSidecars(inZip: path, kept)
-        let icloud = Self.icloudTimes(inZip: path, kept.map(\.entry))
+        let icloud = Self.icloudTimes(inZip: path, kept)
+        // Entries come folder by folder: whether a folder is a Takeout's is asked once for it.
+        var takeoutFolders: [String: Bool] = [:]
         // What describes a file, first that holds: its XMP sidecar, its Takeout JSON, its iCloud CSV row.
         visit.children = kept.reversed().compactMap { kept in
             let member = ZipMember(archive: path, entry: kept.entry)
@@ -54,7 +56,15 @@ extension Discovery {
             var child = Entry(
                 path: member.path, status: nil, scopes: [], sidecar: xmp.owners[member.path], member: member)
             let folder = kept.components.dropLast().joined(separator: "/")
-            if kept.components.count > 1, TakeoutPairing.isTakeout(folder: folder) {
+            let inTakeout =
+                kept.components.count > 1
+                && (takeoutFolders[folder]
+                    ?? {
+                        let answer = TakeoutPairing.isTakeout(folder: folder)
+                        takeoutFolders[folder] = answer
+                        return answer
+                    }())
+            if inTakeout {
                 child.inTakeout = true
                 let found = pairs[folder] ?? state.takeout.pairs(in: folder)
                 pairs[folder] = found
@@ -83,22 +93,20 @@ extension Discovery {
     static func xmpSidecars(inZip archive: String, _ kept: [(components: [Substring], entry: ZipEntry)]) -> (
         owners: [String: Sidecar], taken: Set<String>
     ) {
-        var byFolder: [ArraySlice<Substring>: [ZipEntry]] = [:]
-        for entry in kept where Sidecar.isSidecar(entry.entry.name) {
-            byFolder[entry.components.dropLast(), default: []].append(entry.entry)
-        }
-        guard !byFolder.isEmpty else { return ([:], []) }
-        var folders: [ArraySlice<Substring>: [ZipEntry]] = [:]
-        for entry in kept where byFolder[entry.components.dropLast()] != nil {
-            folders[entry.components.dropLast(), default: []].append(entry.entry)
+        var withSidecars = Set<ArraySlice<Substring>>()
+        for entry in kept where Sidecar.isSidecar(entry.entry.name) { withSidecars.insert(entry.components.dropLast()) }
+        guard !withSidecars.isEmpty else { return ([:], []) }
+        var folders: [ArraySlice<Substring>: [(components: [Substring], entry: ZipEntry)]] = [:]
+        for entry in kept where withSidecars.contains(entry.components.dropLast()) {
+            folders[entry.components.dropLast(), default: []].append(entry)
         }
         var owners: [String: Sidecar] = [:]
         var taken = Set<String>()
         for (_, entries) in folders {
-            let names = entries.map { String($0.name.split(separator: "/").last ?? "") }
-            for (owner, position) in Sidecar.owners(in: names) where !entries[position].isFolder {
-                let sidecar = ZipMember(archive: archive, entry: entries[position])
-                owners[ZipMember(archive: archive, entry: entries[owner]).path] = Sidecar(
+            let names = entries.map { String($0.components.last ?? "") }
+            for (owner, position) in Sidecar.owners(in: names) where !entries[position].entry.isFolder {
+                let sidecar = ZipMember(archive: archive, entry: entries[position].entry)
+                owners[ZipMember(archive: archive, entry: entries[owner].entry).path] = Sidecar(
                     path: sidecar.path, stamp: sidecar.stamp, member: sidecar)
                 taken.insert(sidecar.path)
             }
@@ -109,16 +117,14 @@ extension Discovery {
     /// The iCloud CSVs among a zip file's `entries`, read: the folders that have one, each listed
     /// file's time by the file's path, and each CSV's note by its path. Each part of an export is
     /// its own: a name in another part is another photo.
-    static func icloudTimes(inZip archive: String, _ entries: [ZipEntry]) -> (
+    static func icloudTimes(inZip archive: String, _ kept: [(components: [Substring], entry: ZipEntry)]) -> (
         folders: Set<String>, times: [String: Sidecar], notes: [String: String]
     ) {
         var byFolder: [String: [Sidecar]] = [:]
-        for entry in entries {
-            let name = entry.name.split(separator: "/").last.map(String.init) ?? ""
-            guard ICloudPhotoDetails.isDetails(name) else { continue }
+        for (components, entry) in kept {
+            guard let name = components.last, ICloudPhotoDetails.isDetails(name) else { continue }
             let member = ZipMember(archive: archive, entry: entry)
-            let folder = entry.name.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(
-                separator: "/")
+            let folder = components.dropLast().joined(separator: "/")
             byFolder[folder, default: []].append(
                 Sidecar(path: member.path, stamp: member.stamp, format: .icloudCSV(seconds: 0), member: member))
         }
@@ -150,7 +156,7 @@ extension Discovery {
             return Visit(
                 item: .problem(
                     path: member.path, status: .skipped,
-                    reason: "an XMP sidecar with no photo or video of its name beside it"))
+                    reason: Sidecar.withoutFile))
         }
         if entry.inTakeout && TakeoutPairing.isJSON(name) { return Self.loneJSON(member.path) }
         if let note = entry.note { return Visit(item: .problem(path: member.path, status: .skipped, reason: note)) }

@@ -127,11 +127,7 @@ public struct Discovery: Sendable {
         var state = WalkState()
         for root in self.roots where ZipMember.isZip(root) {
             let path = Self.absolute(root)
-            if case .found(let status) = Self.status(path), status.st_mode & S_IFMT == S_IFREG,
-                let entries = try? ZipMember.entries(of: path, size: UInt64(status.st_size))
-            {
-                state.takeout.add(path, entries: entries)
-            }
+            state.takeout.add(path, status: Self.status(path))
         }
         func emit(_ item: DiscoveryItem) async {
             batch.append(item)
@@ -256,7 +252,7 @@ public struct Discovery: Sendable {
                 return Visit(
                     item: .problem(
                         path: path, status: .skipped,
-                        reason: "an XMP sidecar with no photo or video of its name beside it"))
+                        reason: Sidecar.withoutFile))
             }
             if entry.inTakeout && TakeoutPairing.isJSON(path) { return Self.loneJSON(path) }
             if let note = entry.note { return Visit(item: .problem(path: path, status: .skipped, reason: note)) }
@@ -287,10 +283,7 @@ public struct Discovery: Sendable {
                 }
                 // A Takeout's parts: every zip file here is indexed before any is walked into.
                 for child in children where ZipMember.isZip(child.path) {
-                    guard case .found(let found)? = child.status, found.st_mode & S_IFMT == S_IFREG,
-                        let entries = try? ZipMember.entries(of: child.path, size: UInt64(found.st_size))
-                    else { continue }
-                    state.takeout.add(child.path, entries: entries)
+                    if let status = child.status { state.takeout.add(child.path, status: status) }
                 }
                 // Like a file's, an ignore file's problem is reported by its shard alone.
                 let problem = listing.ignoreFileProblem.flatMap { problem in

@@ -75,6 +75,9 @@ public struct Sidecar: Sendable, Equatable {
     /// Its file name.
     public var name: String { self.path.split(separator: "/").last.map(String.init) ?? self.path }
 
+    /// Why an XMP sidecar no file took is skipped, in a folder or a zip file alike.
+    static let withoutFile = "an XMP sidecar with no photo or video of its name beside it"
+
     /// A sidecar's extension, matched in any case.
     static let suffix = Array(".xmp".utf8)
 

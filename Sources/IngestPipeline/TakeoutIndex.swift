@@ -24,6 +24,16 @@ struct TakeoutIndex {
     /// The zip files indexed, by path.
     var indexed: Set<String> = []
 
+    /// Adds the Takeout folders of the zip file `archive` (what `stat` said of it), once: its
+    /// directory is read here and again when the walk enters it, so that only names are held in
+    /// between. One that is not a readable zip file adds nothing (the walk reports it).
+    mutating func add(_ archive: String, status: Discovery.Status) {
+        guard !self.indexed.contains(archive), case .found(let found) = status, found.st_mode & S_IFMT == S_IFREG,
+            let entries = try? ZipMember.entries(of: archive, size: UInt64(found.st_size))
+        else { return }
+        self.add(archive, entries: entries)
+    }
+
     /// Adds the Takeout folders among the `entries` of the zip file `archive`, once.
     mutating func add(_ archive: String, entries: [ZipEntry]) {
         guard self.indexed.insert(archive).inserted else { return }
