@@ -22,7 +22,16 @@ public struct Sidecar: Sendable, Equatable {
     public var stamp: FileStamp
     public var format: Format
     /// The zip file's entry it is, when it is one.
-    public var member: ZipMember?
+    public var member: ZipMember? {
+        get { if case .member(let member)? = self.boxedMember { member } else { nil } }
+        set { self.boxedMember = newValue.map(Boxed.member) }
+    }
+    /// Boxed, so that a sidecar stays small: it travels in every file's item through the walk and
+    /// its channel, and most are files (a zip entry inline made each item's copy half again as long).
+    private var boxedMember: Boxed?
+    private indirect enum Boxed: Sendable, Equatable {
+        case member(ZipMember)
+    }
     /// For a Takeout JSON: whether this run takes a photo from Google Photos' bin
     /// (`--include-trashed`). Part of the fingerprint, so that a run that changes it looks again.
     public var takesTrashed = false
@@ -31,7 +40,7 @@ public struct Sidecar: Sendable, Equatable {
         self.path = path
         self.stamp = stamp
         self.format = format
-        self.member = member
+        self.boxedMember = member.map(Boxed.member)
     }
 
     /// What the catalog keeps of it, so that a changed sidecar dates its file again.
