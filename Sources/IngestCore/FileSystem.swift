@@ -23,7 +23,10 @@ public enum FileSystem {
     }
 
     /// What the last failed system call of this thread said, in the system's words.
-    public static var lastError: String { Errno(rawValue: errno).description }
+    public static var lastError: String { Self.message(errno) }
+
+    /// The system's words for the error number `error`.
+    public static func message(_ error: Int32) -> String { Errno(rawValue: error).description }
 
     /// Removes the file `path`, if it is there.
     public static func remove(_ path: String) {

@@ -51,7 +51,19 @@ public struct NameScanner {
     }
 
     /// An ASCII letter in lower case; any other byte as it is (names are compared byte by byte).
-    public static func lower(_ byte: UInt8) -> UInt8 {
+    @inlinable public static func lower(_ byte: UInt8) -> UInt8 {
         (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+    }
+
+    /// Whether `name` ends with `suffix` (lower-case ASCII bytes) in any case, with at least one
+    /// byte before it. Byte by byte from the end, without a copy: a walk asks it of every entry.
+    @inlinable public static func hasSuffix(_ name: String, lowercased suffix: [UInt8]) -> Bool {
+        func test(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard bytes.count > suffix.count else { return false }
+            let start = bytes.count - suffix.count
+            for offset in 0..<suffix.count where Self.lower(bytes[start + offset]) != suffix[offset] { return false }
+            return true
+        }
+        return name.utf8.withContiguousStorageIfAvailable(test) ?? Array(name.utf8).withUnsafeBufferPointer(test)
     }
 }

@@ -126,8 +126,8 @@ extension Discovery {
         var taken = Set<Int>()
         for (owner, found) in owners {
             let sidecar = listing.entries[found.position]
-            guard case .found(let status) = sidecar.status, status.st_mode & S_IFMT == S_IFREG else { continue }
-            var attached = Sidecar(path: folder + "/" + sidecar.name, stamp: FileStamp(status), format: found.format)
+            guard case .found(let status) = sidecar.status, status.kind == S_IFREG else { continue }
+            var attached = Sidecar(path: folder + "/" + sidecar.name, stamp: status.stamp, format: found.format)
             attached.takesTrashed = takesTrashed
             listing.entries[owner].sidecar = attached
             taken.insert(found.position)
@@ -140,9 +140,9 @@ extension Discovery {
     static func attachICloudTimes(_ listing: inout Listing, folder: String) {
         let csvs = listing.entries.compactMap { entry -> Sidecar? in
             guard ICloudPhotoDetails.isDetails(entry.name), case .found(let status) = entry.status,
-                status.st_mode & S_IFMT == S_IFREG
+                status.kind == S_IFREG
             else { return nil }
-            return Sidecar(path: folder + "/" + entry.name, stamp: FileStamp(status), format: .icloudCSV(seconds: 0))
+            return Sidecar(path: folder + "/" + entry.name, stamp: status.stamp, format: .icloudCSV(seconds: 0))
         }
         guard !csvs.isEmpty else { return }
         listing.isICloud = true
@@ -196,8 +196,8 @@ extension Discovery {
     static func sidecar(beside path: String) -> Sidecar? {
         let stem = Self.stemKeepingCase(of: path)
         for candidate in [path + ".xmp", path + ".XMP"] + (stem.map { [$0 + ".xmp", $0 + ".XMP"] } ?? []) {
-            if case .found(let status) = Self.status(candidate), status.st_mode & S_IFMT == S_IFREG {
-                return Sidecar(path: candidate, stamp: FileStamp(status))
+            if case .found(let status) = Self.status(candidate), status.kind == S_IFREG {
+                return Sidecar(path: candidate, stamp: status.stamp)
             }
         }
         return nil

@@ -8,16 +8,16 @@ extension Discovery {
     /// sorted as a walk of its folders would find them, less those the rules and the hidden
     /// names leave out, checked against any of their folders' names.
     func visitZip(
-        _ path: String, status: stat, base: String, scopes: [IgnoreScope], state: inout WalkState
+        _ path: String, status: Found, base: String, scopes: [IgnoreScope], state: inout WalkState
     ) -> Visit {
-        let key = DeviceInode(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+        let key = status.key
         if self.excluded.contains(key) { return Visit() }
         guard state.entered.insert(key).inserted else {
             return Visit(item: .problem(path: path, status: .skipped, reason: "zip file already walked (given again)"))
         }
         let entries: [ZipEntry]
         do {
-            entries = try ZipMember.entries(of: path, size: UInt64(status.st_size))
+            entries = try ZipMember.entries(of: path, size: UInt64(status.stamp.size))
         } catch {
             return Visit(item: .problem(path: path, status: .failed, reason: error.message))
         }

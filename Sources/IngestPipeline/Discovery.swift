@@ -9,16 +9,44 @@ public struct DiscoveredFile: Sendable, Equatable {
     /// Absolute path, for the catalog, the report and opening the file.
     public var path: String
     public var stamp: FileStamp
-    /// The XMP sidecar beside it, if any.
-    public var sidecar: Sidecar?
+    /// The sidecar that describes it, if any.
+    public var sidecar: Sidecar? {
+        get { self.extras?.sidecar }
+        set { self.extras = Extras.of(sidecar: newValue, member: self.member) }
+    }
     /// The zip file's entry it is, when it is one (its path then names no file of its own).
-    public var member: ZipMember?
+    public var member: ZipMember? {
+        get { self.extras?.member }
+        set { self.extras = Extras.of(sidecar: self.sidecar, member: newValue) }
+    }
+    /// What few files have, boxed: a file's item is copied through the walk, its channel and the
+    /// stages, and with both inline each copy of a plain file's item took three times as long.
+    private var extras: Extras?
 
     public init(path: String, stamp: FileStamp, sidecar: Sidecar? = nil, member: ZipMember? = nil) {
         self.path = path
         self.stamp = stamp
+        self.extras = Extras.of(sidecar: sidecar, member: member)
+    }
+}
+
+/// A file's sidecar and zip entry, held by reference; nil when it has neither.
+private final class Extras: Sendable, Equatable {
+    let sidecar: Sidecar?
+    let member: ZipMember?
+
+    private init(sidecar: Sidecar?, member: ZipMember?) {
         self.sidecar = sidecar
         self.member = member
+    }
+
+    /// Nil for a file with neither, decided before anything is allocated.
+    static func of(sidecar: Sidecar?, member: ZipMember?) -> Extras? {
+        sidecar == nil && member == nil ? nil : Extras(sidecar: sidecar, member: member)
+    }
+
+    static func == (left: Extras, right: Extras) -> Bool {
+        left === right || (left.sidecar == right.sidecar && left.member == right.member)
     }
 }
 
@@ -99,7 +127,7 @@ public struct Discovery: Sendable {
         self.excluded = Set(
             excludedPaths.compactMap { path in
                 guard case .found(let status) = Self.status(path) else { return nil }
-                return DeviceInode(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+                return status.key
             })
     }
 
@@ -152,10 +180,10 @@ public struct Discovery: Sendable {
                 if shouldStop() { break }
                 let visit = self.visit(entry, base: base, state: &state)
                 tally.hiddenEntries += visit.hidden
-                tally.excluded.merge(visit.excluded, uniquingKeysWith: +)
+                if !visit.excluded.isEmpty { tally.excluded.merge(visit.excluded, uniquingKeysWith: +) }
                 tally.sidecars += visit.sidecars
                 tally.zips += visit.zips
-                tally.takeoutPaired.merge(visit.takeoutPaired, uniquingKeysWith: +)
+                if !visit.takeoutPaired.isEmpty { tally.takeoutPaired.merge(visit.takeoutPaired, uniquingKeysWith: +) }
                 tally.takeoutWithoutJSON += visit.takeoutWithoutJSON
                 tally.takeoutLoneJSON += visit.takeoutLoneJSON
                 tally.icloudDated += visit.icloudDated
@@ -175,15 +203,55 @@ public struct Discovery: Sendable {
         var path: String
         var status: Status?
         var scopes: [IgnoreScope]
-        var sidecar: Sidecar?
-        /// The zip entry it is, for a file inside a zip file.
-        var member: ZipMember? = nil
         /// Whether it lies in a Google Takeout's folder, where JSONs describe files.
         var inTakeout = false
         /// Whether its folder has an iCloud `Photo Details.csv`, which dates its files.
         var inICloud = false
+        /// Its sidecar, zip entry and note, boxed as a file's are (most entries have none).
+        private var rare: RareParts?
+
+        init(
+            path: String, status: Status?, scopes: [IgnoreScope], sidecar: Sidecar?, member: ZipMember? = nil,
+            inTakeout: Bool = false, inICloud: Bool = false, note: String? = nil
+        ) {
+            self.path = path
+            self.status = status
+            self.scopes = scopes
+            self.inTakeout = inTakeout
+            self.inICloud = inICloud
+            self.rare = RareParts.of(sidecar: sidecar, member: member, note: note)
+        }
+
+        var sidecar: Sidecar? {
+            get { self.rare?.sidecar }
+            set { self.rare = RareParts.of(sidecar: newValue, member: self.member, note: self.note) }
+        }
+        /// The zip entry it is, for a file inside a zip file.
+        var member: ZipMember? { self.rare?.member }
         /// For an iCloud CSV: what became of it (read for how many files, or why not).
-        var note: String?
+        var note: String? {
+            get { self.rare?.note }
+            set { self.rare = RareParts.of(sidecar: self.sidecar, member: self.member, note: newValue) }
+        }
+    }
+
+    /// An entry's sidecar, zip entry and note, held by reference; nil when it has none.
+    final class RareParts: Sendable {
+        let sidecar: Sidecar?
+        let member: ZipMember?
+        let note: String?
+
+        private init(sidecar: Sidecar?, member: ZipMember?, note: String?) {
+            self.sidecar = sidecar
+            self.member = member
+            self.note = note
+        }
+
+        /// Nil for an entry with none of them, decided before anything is allocated.
+        static func of(sidecar: Sidecar?, member: ZipMember?, note: String?) -> RareParts? {
+            sidecar == nil && member == nil && note == nil
+                ? nil : RareParts(sidecar: sidecar, member: member, note: note)
+        }
     }
 
     /// What a walk keeps as it goes: the folders and zip files entered, and the Takeout JSONs of
@@ -221,8 +289,11 @@ public struct Discovery: Sendable {
     func visit(_ entry: Entry, base: String, state: inout WalkState) -> Visit {
         let path = entry.path
         // By the name without its extension, so that the files of a pair fall in one shard.
-        let relative = Self.relative(path, to: base)
-        let inShard = self.shard.map { $0.contains(relativePath: Self.stem(of: relative) ?? relative) } ?? true
+        let inShard =
+            self.shard.map { shard in
+                let relative = Self.relative(path, to: base)
+                return shard.contains(relativePath: Self.stem(of: relative) ?? relative)
+            } ?? true
         if let member = entry.member {
             return inShard ? Self.visit(member, entry: entry) : Visit()
         }
@@ -230,7 +301,7 @@ public struct Discovery: Sendable {
         if !inShard {
             // Folders and zip files are walked by every shard; only files and walk problems are split.
             guard case .found(let found) = status,
-                found.st_mode & S_IFMT == S_IFDIR || (found.st_mode & S_IFMT == S_IFREG && ZipMember.isZip(path))
+                found.kind == S_IFDIR || (found.kind == S_IFREG && ZipMember.isZip(path))
             else { return Visit() }
         }
         guard case .found(let status) = status else {
@@ -240,7 +311,7 @@ public struct Discovery: Sendable {
                     path: path, status: failure.isLink ? .skipped : .failed,
                     reason: failure.isLink ? "broken symbolic link" : "cannot stat: \(failure.reason)"))
         }
-        switch status.st_mode & S_IFMT {
+        switch status.kind {
         case S_IFREG:
             if ZipMember.isZip(path) {
                 return self.visitZip(path, status: status, base: base, scopes: entry.scopes, state: &state)
@@ -257,11 +328,11 @@ public struct Discovery: Sendable {
             if entry.inTakeout && TakeoutPairing.isJSON(path) { return Self.loneJSON(path) }
             if let note = entry.note { return Visit(item: .problem(path: path, status: .skipped, reason: note)) }
             let sidecar = entry.status == nil ? Self.sidecar(beside: path) : entry.sidecar
-            var visit = Visit(item: .file(DiscoveredFile(path: path, stamp: FileStamp(status), sidecar: sidecar)))
+            var visit = Visit(item: .file(DiscoveredFile(path: path, stamp: status.stamp, sidecar: sidecar)))
             visit.count(sidecar, entry: entry)
             return visit
         case S_IFDIR:
-            let key = DeviceInode(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+            let key = status.key
             if self.excluded.contains(key) { return Visit() }
             guard state.entered.insert(key).inserted else {
                 return Visit(
@@ -287,7 +358,9 @@ public struct Discovery: Sendable {
                 }
                 // Like a file's, an ignore file's problem is reported by its shard alone.
                 let problem = listing.ignoreFileProblem.flatMap { problem in
-                    self.shard.map { $0.contains(relativePath: relative + "/" + ExclusionRules.ignoreFileName) } ?? true
+                    self.shard.map {
+                        $0.contains(relativePath: Self.relative(path, to: base) + "/" + ExclusionRules.ignoreFileName)
+                    } ?? true
                         ? problem : nil
                 }
                 return Visit(item: problem, children: children, hidden: listing.hidden, excluded: listing.excluded)
@@ -301,14 +374,35 @@ public struct Discovery: Sendable {
 
     /// What `stat` said of an entry, following links.
     enum Status {
-        case found(stat)
+        case found(Found)
         case missing(StatFailure)
     }
 
+    /// What the walk keeps of a `stat`: a fifth of its bytes, copied with every entry of a folder.
+    struct Found {
+        /// The file's type (`st_mode & S_IFMT`): `S_IFREG`, `S_IFDIR`, …
+        var kind: mode_t
+        var device: UInt64
+        var stamp: FileStamp
+
+        init(_ status: stat) {
+            self.kind = status.st_mode & S_IFMT
+            self.device = UInt64(status.st_dev)
+            self.stamp = FileStamp(status)
+        }
+
+        /// The folder's or file's identity, for entering each once.
+        var key: DeviceInode { DeviceInode(device: self.device, inode: self.stamp.inode) }
+    }
+
+    /// Why `stat` failed. The error number, not its text: a status is copied with every entry of
+    /// a folder, and a plain value is copied by bytes.
     struct StatFailure {
         /// A link whose target is gone.
         var isLink: Bool
-        var reason: String
+        var error: Int32
+
+        var reason: String { FileSystem.message(self.error) }
     }
 
     struct DiscoveryError: Error, CustomStringConvertible {
@@ -319,7 +413,8 @@ public struct Discovery: Sendable {
     /// `path` relative to the root it was found under; a root that is a file is its own name.
     static func relative(_ path: String, to base: String) -> String {
         if path == base { return String(base.split(separator: "/").last ?? "") }
-        return String(path.dropFirst(base == "/" ? 1 : base.count + 1))
+        // By UTF-8 offset (the root is a prefix of every path under it), not by characters.
+        return String(Substring(path.utf8.dropFirst(base == "/" ? 1 : base.utf8.count + 1)))
     }
 
     /// `stat` of `path` (relative to the folder `descriptor`, or absolute), following links; when
@@ -327,11 +422,11 @@ public struct Discovery: Sendable {
     static func status(_ path: String, in descriptor: Int32 = AT_FDCWD) -> Status {
         PathBytes.withCString(path) { name in
             var status = stat()
-            if fstatat(descriptor, name, &status, 0) == 0 { return .found(status) }
-            let reason = FileSystem.lastError
+            if fstatat(descriptor, name, &status, 0) == 0 { return .found(Found(status)) }
+            let error = errno
             var link = stat()
             let isLink = fstatat(descriptor, name, &link, AT_SYMLINK_NOFOLLOW) == 0 && link.st_mode & S_IFMT == S_IFLNK
-            return .missing(StatFailure(isLink: isLink, reason: reason))
+            return .missing(StatFailure(isLink: isLink, error: error))
         }
     }
 

@@ -71,7 +71,11 @@ public struct ExclusionRules: Sendable, Equatable {
     static func defaultRule(for name: String) -> String? {
         var name = name
         return name.withUTF8 { bytes in
-            Self.defaultPatterns.first { pattern in
+            // Most names start and end with a byte no default glob does: one lookup each.
+            guard let first = bytes.first, let last = bytes.last,
+                Self.startBytes[Int(NameScanner.lower(first))] || Self.endBytes[Int(NameScanner.lower(last))]
+            else { return nil }
+            return Self.defaultPatterns.first { pattern in
                 let (text, part) = (pattern.text, pattern.part)
                 guard bytes.count >= text.count, part != .whole || bytes.count == text.count else { return false }
                 let start = part == .end ? bytes.count - text.count : 0
@@ -84,6 +88,16 @@ public struct ExclusionRules: Sendable, Equatable {
     }
 
     enum Part { case whole, start, end }
+
+    /// The bytes (lower case) a default glob's name may start with, and end with.
+    static let startBytes = Self.byteSet(Self.defaultPatterns.filter { $0.part != .end }.compactMap(\.text.first))
+    static let endBytes = Self.byteSet(Self.defaultPatterns.filter { $0.part != .start }.compactMap(\.text.last))
+
+    static func byteSet(_ bytes: [UInt8]) -> [Bool] {
+        var set = [Bool](repeating: false, count: 256)
+        for byte in bytes { set[Int(byte)] = true }
+        return set
+    }
 
     /// Each default glob as the lower-cased bytes it must hold, and where.
     static let defaultPatterns: [(glob: String, text: [UInt8], part: Part)] = Self.defaults.map { rule in

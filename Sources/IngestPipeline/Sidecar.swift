@@ -92,9 +92,7 @@ public struct Sidecar: Sendable, Equatable {
 
     /// Whether `name` is a sidecar's (`*.xmp`, any case, with a name before the extension).
     static func isSidecar(_ name: String) -> Bool {
-        let bytes = name.utf8
-        guard bytes.count > Self.suffix.count else { return false }
-        return zip(bytes.suffix(Self.suffix.count), Self.suffix).allSatisfy { NameScanner.lower($0) == $1 }
+        NameScanner.hasSuffix(name, lowercased: Self.suffix)
     }
 
     /// Which sidecar of a folder belongs to each of its other entries: by position in `names`,

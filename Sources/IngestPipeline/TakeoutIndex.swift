@@ -28,8 +28,8 @@ struct TakeoutIndex {
     /// directory is read here and again when the walk enters it, so that only names are held in
     /// between. One that is not a readable zip file adds nothing (the walk reports it).
     mutating func add(_ archive: String, status: Discovery.Status) {
-        guard !self.indexed.contains(archive), case .found(let found) = status, found.st_mode & S_IFMT == S_IFREG,
-            let entries = try? ZipMember.entries(of: archive, size: UInt64(found.st_size))
+        guard !self.indexed.contains(archive), case .found(let found) = status, found.kind == S_IFREG,
+            let entries = try? ZipMember.entries(of: archive, size: UInt64(found.stamp.size))
         else { return }
         self.add(archive, entries: entries)
     }

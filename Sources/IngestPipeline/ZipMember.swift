@@ -28,15 +28,15 @@ public struct ZipMember: Sendable, Equatable {
 
     /// Whether `name` is a zip file's (`*.zip`, any case).
     static func isZip(_ name: String) -> Bool {
-        name.utf8.count > 4 && name.suffix(4).lowercased() == ".zip"
+        NameScanner.hasSuffix(name, lowercased: Self.zipSuffix)
     }
+
+    private static let zipSuffix = Array(".zip".utf8)
+    private static let tarSuffixes = [".tgz", ".tar.gz", ".tar"].map { Array($0.utf8) }
 
     /// Why a compressed tar is not read in place, or nil when `name` is not one's.
     static func tarRefusal(_ name: String) -> String? {
-        let lower = name.lowercased()
-        guard [".tgz", ".tar.gz", ".tar"].contains(where: { lower.hasSuffix($0) && lower.count > $0.count }) else {
-            return nil
-        }
+        guard Self.tarSuffixes.contains(where: { NameScanner.hasSuffix(name, lowercased: $0) }) else { return nil }
         return
             "a tar file is not read in place: it has no index, so each file would mean reading it from the start, "
             + "and a photo's metadata can come after the photo; unpack it, or export as zip"

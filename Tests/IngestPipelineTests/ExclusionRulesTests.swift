@@ -20,6 +20,17 @@ import Testing
         #expect(ExclusionRules(useDefaults: false).rule(name: "@eaDir", path: "@eaDir") == nil)
     }
 
+    @Test("Every default glob matches its own names in upper and lower case (none lost to the quick byte test)")
+    func everyDefaultMatches() {
+        let rules = ExclusionRules()
+        for rule in ExclusionRules.defaults {
+            let name = rule.glob.replacingOccurrences(of: "*", with: "x1")
+            for variant in [name, name.uppercased(), name.lowercased()] {
+                #expect(rules.rule(name: variant, path: variant) == rule.glob, "\(variant)")
+            }
+        }
+    }
+
     @Test("--exclude matches names, or paths below the root when it has a slash; --include takes a name back")
     func userGlobs() {
         let rules = ExclusionRules(excludes: ["*.tmp", "drafts/*.jpg"], includes: ["keep.tmp", "._keep.jpg"])
