@@ -37,7 +37,12 @@
     X(table, 25, avcodec_receive_frame) \
     X(table, 26, sws_getContext) \
     X(table, 27, sws_scale) \
-    X(table, 28, sws_freeContext)
+    X(table, 28, sws_freeContext) \
+    X(table, 29, av_malloc) \
+    X(table, 30, av_free) \
+    X(table, 31, avio_alloc_context) \
+    X(table, 32, avio_context_free) \
+    X(table, 33, avformat_alloc_context)
 
 INGEST_LAZY_FUNCTIONS(ingest_av_table, INGEST_AV_FUNCTIONS)
 
@@ -90,3 +95,46 @@ int ingest_av_frame_to_rgb(const AVFrame *frame, uint8_t *rgb, int stride) {
 }
 
 void ingest_av_silence_logs(void) { av_log_set_level(AV_LOG_QUIET); }
+
+int ingest_av_seek_size(void) { return AVSEEK_SIZE; }
+
+int ingest_av_open_callbacks(
+    AVFormatContext **format, void *opaque, int (*read)(void *, uint8_t *, int),
+    int64_t (*seek)(void *, int64_t, int), AVDictionary **options) {
+    *format = NULL;
+    enum { buffer_size = 1 << 16 };
+    unsigned char *buffer = av_malloc(buffer_size);
+    if (!buffer) return AVERROR(ENOMEM);
+    AVIOContext *io = avio_alloc_context(buffer, buffer_size, 0, opaque, read, NULL, seek);
+    if (!io) {
+        av_free(buffer);
+        return AVERROR(ENOMEM);
+    }
+    AVFormatContext *context = avformat_alloc_context();
+    if (!context) {
+        av_freep(&io->buffer);
+        avio_context_free(&io);
+        return AVERROR(ENOMEM);
+    }
+    context->pb = io;
+    context->flags |= AVFMT_FLAG_CUSTOM_IO;
+    // On failure avformat_open_input frees the format context, never a custom I/O context.
+    int status = avformat_open_input(&context, NULL, NULL, options);
+    if (status < 0) {
+        av_freep(&io->buffer);
+        avio_context_free(&io);
+        return status;
+    }
+    *format = context;
+    return 0;
+}
+
+void ingest_av_close_callbacks(AVFormatContext **format) {
+    if (!*format) return;
+    AVIOContext *io = (*format)->pb;
+    avformat_close_input(format);
+    if (io) {
+        av_freep(&io->buffer);
+        avio_context_free(&io);
+    }
+}

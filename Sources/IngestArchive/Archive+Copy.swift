@@ -35,6 +35,41 @@ extension Archive {
         }
     }
 
+    /// Copies content with no file of its own (a video inside a zip file) into a new temporary
+    /// file of the archive, hashing it on the way: kept only if it has the hash it was read with.
+    /// Returns the temporary file's path, for ``moveIntoPlace(_:to:)``. Blocking.
+    func copy(_ source: ContentSource, hash: ContentHash) throws(IngestError) -> String {
+        let reader = try source.open()
+        let (temporary, target) = try self.createTemporary()
+        do throws(IngestError) {
+            defer { target.close() }
+            var hasher = ContentHasher()
+            var buffer = [UInt8](repeating: 0, count: 1 << 20)
+            var copied: Int64 = 0
+            while copied < source.size {
+                let chunk = try buffer.withUnsafeMutableBytes { raw in
+                    Result { () throws(IngestError) -> Int in try reader.read(into: raw, at: copied) }
+                }.get()
+                guard chunk > 0 else { break }
+                copied += Int64(chunk)
+                buffer.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[0..<chunk])) }
+                do {
+                    try target.writeAll(buffer[0..<chunk])
+                } catch {
+                    throw IngestError(.storeFailed, "writing the copy into the archive failed: \(error)")
+                }
+            }
+            guard copied == source.size, hasher.finalize() == hash else {
+                throw IngestError(
+                    .storeFailed, "the content changed since it was read; it will be read again on the next run")
+            }
+            return temporary
+        } catch {
+            FileSystem.remove(temporary)
+            throw error
+        }
+    }
+
     /// Copies `source` to `target` through one buffer, hashing as it goes; more than `limit`
     /// bytes means the file grew since it was read. Returns the bytes copied and their hash.
     private static func copy(

@@ -25,6 +25,9 @@ public struct ArchiveItem: Sendable {
         /// Copied from the file as it streams (a video, never held in memory), checked on the way
         /// against the stamp it had when read and the hash it had then.
         case file(path: String, stamp: FileStamp)
+        /// Copied from content with no file of its own (a video inside a zip file) as it streams,
+        /// checked on the way against the hash it had when read.
+        case content(ContentSource)
     }
 
     public init(
@@ -49,6 +52,7 @@ extension ArchiveItem {
         case .bytes(let bytes): bytes.count
         case .temporaryFile(_, let size): size
         case .file(_, let stamp): Int(stamp.size)
+        case .content(let source): Int(source.size)
         }
     }
 }
@@ -188,6 +192,10 @@ public final class Archive: Sendable {
             case .file(let path, let stamp):
                 if !self.holds(relativePath: original, size: Int(stamp.size)) {
                     try self.moveIntoPlace(try self.copy(path, stamp: stamp, hash: item.hash), to: original)
+                }
+            case .content(let source):
+                if !self.holds(relativePath: original, size: Int(source.size)) {
+                    try self.moveIntoPlace(try self.copy(source, hash: item.hash), to: original)
                 }
             }
             if let sidecar = item.sidecar { try self.write(sidecar, to: ArchiveLayout.sidecar(item.hash)) }

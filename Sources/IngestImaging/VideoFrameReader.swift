@@ -38,6 +38,48 @@ public enum VideoFrameReader {
         let opened = avformat_open_input(&input, "file:/proc/self/fd/\(video.raw)", nil, &options)
         defer { avformat_close_input(&input) }
         guard opened == 0, let format = input else { throw self.failure("opening the video", opened) }
+        return try Self.frame(of: format, near: seconds, maxPixels: maxPixels)
+    }
+
+    /// A frame of a video with no file of its own (an entry of a zip file), read where it lies
+    /// through `content`'s reader: FFmpeg reads what it needs, as from a file.
+    ///
+    /// - Throws: as ``frame(path:near:maxPixels:)``; the reader's own error when a read failed.
+    public static func frame(content: ContentSource, near seconds: Double = 1, maxPixels: Int) throws(IngestError)
+        -> VideoFrame
+    {
+        try Self.opened.get()
+        let input = ContentInput(reader: try content.open(), size: content.size)
+        var options: OpaquePointer?
+        av_dict_set(&options, "format_whitelist", "mov,mp4,m4a,3gp,3g2,mj2", 0)
+        defer { av_dict_free(&options) }
+        var context: UnsafeMutablePointer<AVFormatContext>?
+        return try withExtendedLifetime(input) { () throws(IngestError) -> VideoFrame in
+            let opened = ingest_av_open_callbacks(
+                &context, Unmanaged.passUnretained(input).toOpaque(),
+                { opaque, buffer, count in
+                    Unmanaged<ContentInput>.fromOpaque(opaque!).takeUnretainedValue().read(
+                        into: buffer!, count: Int(count))
+                },
+                { opaque, offset, whence in
+                    Unmanaged<ContentInput>.fromOpaque(opaque!).takeUnretainedValue().seek(to: offset, whence: whence)
+                }, &options)
+            defer { ingest_av_close_callbacks(&context) }
+            guard opened == 0, let format = context else {
+                throw input.error ?? self.failure("opening the video", opened)
+            }
+            do throws(IngestError) {
+                return try Self.frame(of: format, near: seconds, maxPixels: maxPixels)
+            } catch {
+                throw input.error ?? error
+            }
+        }
+    }
+
+    /// A frame of the opened video `format`: its best video stream decoded near `seconds`.
+    private static func frame(
+        of format: UnsafeMutablePointer<AVFormatContext>, near seconds: Double, maxPixels: Int
+    ) throws(IngestError) -> VideoFrame {
         let probed = avformat_find_stream_info(format, nil)
         guard probed >= 0 else { throw self.failure("reading the video's streams", probed) }
 

@@ -41,12 +41,19 @@ public struct ArchiveDestination: Destination {
         }
     }
 
+    /// Where the original is copied from: a photo's bytes, read once; a video streamed again from
+    /// its file, or from its zip file's entry.
+    static func original(of file: LoadedFile) -> ArchiveItem.Original {
+        guard file.kind.isVideo else { return .bytes(file.bytes) }
+        if let member = file.file.member { return .content(member.content) }
+        return .file(path: file.file.path, stamp: file.file.stamp)
+    }
+
     public func store(_ photo: PreparedPhoto, in event: Event) async throws(IngestError) -> StoreResult {
         let item = ArchiveItem(
             hash: photo.file.hash, kind: photo.file.kind, filename: photo.filename, capturedAt: photo.capture.instant,
             captureSource: photo.capture.source.rawValue,
-            original: photo.file.kind.isVideo
-                ? .file(path: photo.file.file.path, stamp: photo.file.file.stamp) : .bytes(photo.file.bytes),
+            original: Self.original(of: photo.file),
             thumbnail500: photo.thumbnails?.large.jpeg ?? [], thumbnail200: photo.thumbnails?.small.jpeg ?? [],
             // Kept beside the original when it could be read; the photo is stored either way (its
             // time was read from the sidecar already, or the reason noted).

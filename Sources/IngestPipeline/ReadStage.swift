@@ -183,24 +183,12 @@ public struct ReadStage: Stage {
     static func stream(
         _ source: OpenFile, file: DiscoveredFile, stamp: FileStamp, kind: MediaKind, head: ArraySlice<UInt8>
     ) throws(IngestError) -> Output {
-        let clock = ContinuousClock()
-        let started = clock.now
         let size = UInt64(stamp.size)
-        var hasher = ContentHasher()
-        var boxes = MovieBoxCollector(fileSize: size)
-        var hashDuration = Duration.zero
-        var offset: UInt64 = 0
-        func take(_ bytes: UnsafeRawBufferPointer) {
-            let hashStarted = clock.now
-            hasher.update(bytes)
-            hashDuration += clock.now - hashStarted
-            boxes.consume(bytes, at: offset)
-            offset += UInt64(bytes.count)
-        }
-        Array(head).withUnsafeBytes { take($0) }
+        var digest = VideoDigest(size: size, started: ContinuousClock().now)
+        Array(head).withUnsafeBytes { digest.take($0) }
         var buffer = [UInt8](repeating: 0, count: Self.chunkSize)
-        while offset < size {
-            let wanted = Int(min(UInt64(buffer.count), size - offset))
+        while digest.offset < size {
+            let wanted = Int(min(UInt64(buffer.count), size - digest.offset))
             let got = buffer.withUnsafeMutableBytes {
                 (try? source.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[0..<wanted]))) ?? -1
             }
@@ -209,19 +197,11 @@ public struct ReadStage: Stage {
                     .changedWhileReading, "the file shrank or could not be read to its end while being read",
                     path: file.path)
             }
-            buffer.withUnsafeBytes { take(UnsafeRawBufferPointer(rebasing: $0[0..<got])) }
+            buffer.withUnsafeBytes { digest.take(UnsafeRawBufferPointer(rebasing: $0[0..<got])) }
         }
         try Self.checkUnchanged(source, stamp: stamp, path: file.path)
-        // Without its moov box (the index of its samples) no player can play it: a broken file.
-        guard boxes.isComplete else {
-            throw IngestError(.decodeFailed, "not a playable video: \(boxes.problem ?? "no moov box")", path: file.path)
-        }
         return .photo(
-            LoadedFile(
-                file: DiscoveredFile(path: file.path, stamp: stamp, sidecar: file.sidecar), kind: kind, bytes: [],
-                movie: boxes.movie,
-                hash: hasher.finalize(), readSeconds: (clock.now - started - hashDuration).seconds,
-                hashSeconds: hashDuration.seconds))
+            try digest.finish(DiscoveredFile(path: file.path, stamp: stamp, sidecar: file.sidecar), kind: kind))
     }
 
     /// After the last byte: nothing more to read, and the stamp is the one the file was opened with.

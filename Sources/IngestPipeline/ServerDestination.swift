@@ -27,7 +27,10 @@ public struct ServerDestination: Destination {
             mediaType: photo.file.kind.mediaType,
             hash: photo.file.hash, size: photo.file.file.stamp.size, capturedAt: photo.capture.instant,
             thumbnail500: photo.thumbnails?.large.jpeg ?? [], thumbnail200: photo.thumbnails?.small.jpeg ?? [],
-            original: photo.file.file.member == nil ? nil : photo.file.bytes)
+            // A zip file's entry has no file to stream from: a photo's bytes are sent, a video's
+            // entry is streamed from the zip file.
+            original: photo.file.file.member == nil || photo.file.kind.isVideo ? nil : photo.file.bytes,
+            content: photo.file.kind.isVideo ? photo.file.file.member?.content : nil)
         return try await self.client.upload(upload) == .uploaded ? .stored : .duplicate
     }
 

@@ -14,8 +14,16 @@ public struct ThumbnailStage: Stage {
         let thumbnailer = self.thumbnailer
         if file.kind.isVideo {
             let path = file.file.path
+            // A video inside a zip file is decoded from the entry where it lies.
+            let content = file.file.member?.content
             return try await context.cpu.run { () throws(IngestError) -> Thumbnails in
-                try thumbnailer.thumbnails(of: try VideoFrameReader.frame(path: path, maxPixels: thumbnailer.maxPixels))
+                let frame =
+                    if let content {
+                        try VideoFrameReader.frame(content: content, maxPixels: thumbnailer.maxPixels)
+                    } else {
+                        try VideoFrameReader.frame(path: path, maxPixels: thumbnailer.maxPixels)
+                    }
+                return try thumbnailer.thumbnails(of: frame)
             }
         }
         let bytes = file.bytes

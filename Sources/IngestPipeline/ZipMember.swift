@@ -26,6 +26,9 @@ public struct ZipMember: Sendable, Equatable {
             inode: UInt64(self.entry.crc32))
     }
 
+    /// Its content, read where it lies by whoever needs it (a video's frame, store and upload).
+    public var content: ContentSource { .zipEntry(archive: self.archive, entry: self.entry, path: self.path) }
+
     /// Whether `name` is a zip file's (`*.zip`, any case).
     static func isZip(_ name: String) -> Bool {
         NameScanner.hasSuffix(name, lowercased: Self.zipSuffix)
@@ -80,7 +83,7 @@ public struct ZipMember: Sendable, Equatable {
         } catch {
             throw IngestError(.unreadable, "cannot stat its zip file: \(error)", path: self.path)
         }
-        return try body({ offset, buffer throws(ZipError) in try Self.read(file, offset: offset, into: buffer) }, size)
+        return try body(ZipEntryContent.reader(file), size)
     }
 
     /// The entry's bytes, inflated whole and checked against its size and CRC-32: for what is
@@ -95,28 +98,9 @@ public struct ZipMember: Sendable, Equatable {
         }
     }
 
-    static func read(_ file: OpenFile, offset: UInt64, into buffer: UnsafeMutableRawBufferPointer) throws(ZipError)
-        -> Int
-    {
-        guard offset <= UInt64(Int64.max) else { return 0 }
-        var filled = 0
-        while filled < buffer.count {
-            let got: Int
-            do {
-                got = try file.read(
-                    into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]), at: Int64(offset) + Int64(filled))
-            } catch {
-                throw ZipError("cannot read: \(error)")
-            }
-            if got == 0 { break }
-            filled += got
-        }
-        return filled
-    }
-
     static func read(_ file: OpenFile, offset: UInt64, into bytes: inout [UInt8]) throws(ZipError) -> Int {
         try bytes.withUnsafeMutableBytes { buffer in
-            Result { () throws(ZipError) -> Int in try Self.read(file, offset: offset, into: buffer) }
+            Result { () throws(ZipError) -> Int in try ZipEntryContent.reader(file)(offset, buffer) }
         }.get()
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import IngestCore
 
 /// One HTTP request as photoingest makes them: a URL, headers, and a body that is nothing,
 /// JSON, or a multipart form whose file parts stream from disk.
@@ -40,6 +41,8 @@ public struct FormPart: Sendable {
         case bytes([UInt8])
         /// Read from this file as the transfer goes, never held in memory whole.
         case file(path: String, size: Int64)
+        /// Read from content with no file of its own as the transfer goes, never held whole.
+        case content(ContentSource)
     }
 
     public init(name: String, content: Content, filename: String? = nil, contentType: String? = nil) {

@@ -42,12 +42,17 @@ public struct PhotoUpload: Sendable {
     public var thumbnail200: [UInt8]
     /// The original's bytes, when it has no file of its own to stream from (an entry of a zip file).
     public var original: [UInt8]?
+    /// The original's content, streamed, when it has no file of its own and is not in memory (a
+    /// video inside a zip file).
+    public var content: ContentSource?
 
     public init(
         eventID: String, path: String, filename: String, mediaType: String, hash: ContentHash, size: Int64,
-        capturedAt: Date, thumbnail500: [UInt8], thumbnail200: [UInt8], original: [UInt8]? = nil
+        capturedAt: Date, thumbnail500: [UInt8], thumbnail200: [UInt8], original: [UInt8]? = nil,
+        content: ContentSource? = nil
     ) {
         self.original = original
+        self.content = content
         self.eventID = eventID
         self.path = path
         self.filename = filename
@@ -154,7 +159,9 @@ public final class PhotoShareClient: Sendable {
             FormPart(name: "mediaType", content: .text(photo.mediaType)),
             FormPart(name: "photos", content: .text(description.photosField)),
             FormPart(
-                name: "file", content: photo.original.map { .bytes($0) } ?? .file(path: photo.path, size: photo.size),
+                name: "file",
+                content: photo.original.map { .bytes($0) } ?? photo.content.map { .content($0) }
+                    ?? .file(path: photo.path, size: photo.size),
                 filename: photo.filename,
                 contentType: photo.mediaType),
         ]

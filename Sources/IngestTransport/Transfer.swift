@@ -8,7 +8,7 @@ final class Transfer {
     let easy: UnsafeMutableRawPointer
     private var mime: OpaquePointer?
     private var headerList: UnsafeMutablePointer<curl_slist>?
-    private var sources: [FileSource] = []
+    private var sources: [BodySource] = []
     private var keptStrings: [ContiguousArray<CChar>] = []
     var responseBody = Data()
     var responseHeaders: [String: String] = [:]
@@ -127,21 +127,28 @@ final class Transfer {
                 }
             case .file(let path, let size):
                 guard let source = FileSource(path: path) else { return false }
-                self.sources.append(source)
-                curl_mime_data_cb(
-                    handle, curl_off_t(size),
-                    { buffer, size, count, context in
-                        Unmanaged<FileSource>.fromOpaque(context!).takeUnretainedValue().read(
-                            into: buffer!, size * count)
-                    },
-                    { context, offset, origin in
-                        Unmanaged<FileSource>.fromOpaque(context!).takeUnretainedValue().seek(offset, origin)
-                    },
-                    nil, Unmanaged.passUnretained(source).toOpaque())
+                self.attach(source, size: Int64(size), to: handle)
+            case .content(let content):
+                guard let reader = try? content.open() else { return false }
+                self.attach(ContentBody(reader), size: content.size, to: handle)
             }
         }
         _ = ingest_curl_easy_setopt_pointer(self.easy, CURLOPT_MIMEPOST, UnsafeMutableRawPointer(mime))
         return true
+    }
+
+    /// Makes `source` the body of the form part `handle`, read through a callback as the transfer goes.
+    private func attach(_ source: BodySource, size: Int64, to handle: OpaquePointer) {
+        self.sources.append(source)
+        curl_mime_data_cb(
+            handle, curl_off_t(size),
+            { buffer, size, count, context in
+                Unmanaged<BodySource>.fromOpaque(context!).takeUnretainedValue().read(into: buffer!, size * count)
+            },
+            { context, offset, origin in
+                Unmanaged<BodySource>.fromOpaque(context!).takeUnretainedValue().seek(offset, origin)
+            },
+            nil, Unmanaged.passUnretained(source).toOpaque())
     }
 
     deinit {
@@ -151,11 +158,24 @@ final class Transfer {
     }
 }
 
-/// A file streamed into a form: read with `pread` at the offset libcurl is at, so that a
-/// rewind (libcurl resends a body after some redirects and auth exchanges) is a seek, not a reopen.
-final class FileSource {
+/// A form part's body read as the transfer goes, at the offset libcurl is at, so that a rewind
+/// (libcurl resends a body after some redirects and auth exchanges) is a seek, not a reopen.
+class BodySource {
+    var offset: Int64 = 0
+
+    /// Up to `length` bytes at ``offset``, or `CURL_READFUNC_ABORT`.
+    func read(into buffer: UnsafeMutablePointer<CChar>, _ length: Int) -> Int { Int(CURL_READFUNC_ABORT) }
+
+    func seek(_ offset: curl_off_t, _ origin: Int32) -> Int32 {
+        guard origin == SEEK_SET else { return Int32(CURL_SEEKFUNC_CANTSEEK) }
+        self.offset = Int64(offset)
+        return Int32(CURL_SEEKFUNC_OK)
+    }
+}
+
+/// A file streamed into a form, read with `pread`.
+final class FileSource: BodySource {
     private let descriptor: Int32
-    private var offset: Int64 = 0
 
     init?(path: String) {
         self.descriptor = PathBytes.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
@@ -164,17 +184,30 @@ final class FileSource {
 
     deinit { close(self.descriptor) }
 
-    func read(into buffer: UnsafeMutablePointer<CChar>, _ length: Int) -> Int {
+    override func read(into buffer: UnsafeMutablePointer<CChar>, _ length: Int) -> Int {
         let got = pread(self.descriptor, buffer, length, off_t(self.offset))
         // A file that shrank or became unreadable mid-upload aborts the transfer.
         guard got >= 0 else { return Int(CURL_READFUNC_ABORT) }
         self.offset += Int64(got)
         return got
     }
+}
 
-    func seek(_ offset: curl_off_t, _ origin: Int32) -> Int32 {
-        guard origin == SEEK_SET else { return Int32(CURL_SEEKFUNC_CANTSEEK) }
-        self.offset = Int64(offset)
-        return Int32(CURL_SEEKFUNC_OK)
+/// Content with no file of its own (a video inside a zip file) streamed into a form.
+final class ContentBody: BodySource {
+    private let reader: any ContentReader
+
+    init(_ reader: any ContentReader) { self.reader = reader }
+
+    override func read(into buffer: UnsafeMutablePointer<CChar>, _ length: Int) -> Int {
+        do throws(IngestError) {
+            let got = try self.reader.read(
+                into: UnsafeMutableRawBufferPointer(start: buffer, count: length), at: self.offset)
+            self.offset += Int64(got)
+            return got
+        } catch {
+            // A damaged entry aborts the transfer; the read stage checked it whole already.
+            return Int(CURL_READFUNC_ABORT)
+        }
     }
 }

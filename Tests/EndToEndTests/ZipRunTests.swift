@@ -3,8 +3,8 @@ import IngestCore
 import IngestTesting
 import Testing
 
-/// Zip files read in place through the built binary: their entries are files, uploaded and
-/// stored from the zip, never unpacked; a re-run opens none; a damaged entry fails alone.
+/// Zip files read in place through the built binary: their entries are files (photos and videos),
+/// uploaded and stored from the zip, never unpacked; a re-run opens none; a damaged entry fails alone.
 @Suite struct ZipRunTests {
     /// Zips `files` (names in the zip, files on disk) with Python's zipfile into `target`.
     static func zip(_ files: [(String, URL)], to target: URL, stored: Bool = false) throws {
@@ -128,5 +128,95 @@ import Testing
         #expect(
             broken.error?.contains("not a readable zip file") == true
                 || broken.reason?.contains("not a readable zip file") == true)
+    }
+
+    @Test(
+        "Videos inside zip files, deflated or stored, moov first or last: hashed, dated, thumbnailed and sent from the zip, never unpacked"
+    )
+    func videos() throws {
+        let folder = TemporaryFolder("zip-videos")
+        let media = folder.appending("media")
+        try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
+        let clips = [
+            try Fixtures.video(in: folder, name: "media/VID_1.mp4", creationTime: "2024-05-04T13:16:17Z"),
+            try Fixtures.video(
+                in: folder, name: "media/VID_2.mp4", seconds: 4, creationTime: "2024-05-04T13:20:00Z", faststart: true),
+            try Fixtures.video(in: folder, name: "media/VID_3.mov", seconds: 2, creationTime: "2024-05-04T14:00:00Z"),
+        ]
+        let parts = folder.appending("parts")
+        try FileManager.default.createDirectory(at: parts, withIntermediateDirectories: true)
+        try Self.zip(
+            clips[..<2].map { ("Takeout/Google Photos/2024/\($0.lastPathComponent)", $0) },
+            to: parts.appendingPathComponent("takeout-001.zip"))
+        try Self.zip(
+            [("Takeout/Google Photos/2024/\(clips[2].lastPathComponent)", clips[2])],
+            to: parts.appendingPathComponent("takeout-002.zip"), stored: true)
+        let hashes = try clips.map { try Fixtures.sha256sum($0) }
+
+        let server = try ReferenceServer()
+        _ = try server.addEvent(name: "Trip", start: "2024-05-04T00:00:00Z", end: "2024-05-05T00:00:00Z")
+        let scratch = folder.appending("tmp")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let environment = ["PHOTOINGEST_TOKEN": try server.token(), "TMPDIR": scratch.path]
+        let cli = CommandLine("zip-videos-server")
+        let options = ["--server", server.url, "--timezone", "UTC"]
+        let run = try cli.ingest([parts], options, environment: environment)
+        #expect(run.status == 0, "\(run.result.stderr)")
+        #expect(
+            run.count("uploaded") == 3,
+            "\(run.entries.map { "\($0.path) \($0.status) \($0.reason ?? $0.error ?? "")" })")
+        for (clip, hash) in Swift.zip(clips, hashes) {
+            let entry = try #require(run.entry(named: clip.lastPathComponent))
+            #expect(entry.sha256 == hash, "\(clip.lastPathComponent)")
+            #expect(entry.captureSource == "quicktime-utc", "\(entry)")
+            let stored = try server.sql("SELECT original FROM photo WHERE sha256 = '\(hash)'")
+            #expect(try Fixtures.sha256sum(server.data.appending(stored)) == hash, "\(clip.lastPathComponent)")
+            #expect(try server.sql("SELECT thumbnail_500 != '' FROM photo WHERE sha256 = '\(hash)'") == "1")
+        }
+        #expect(run.entry(named: "VID_1.mp4")?.captureTime == "2024-05-04T13:16:17Z")
+        #expect(run.entry(named: "VID_2.mp4")?.captureTime == "2024-05-04T13:20:00Z")
+        // Nothing was unpacked: no temporary file, and no file beside the zips.
+        #expect(TestEnvironment.files(under: scratch).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parts.path).count == 2)
+        let again = try cli.ingest([parts], options, environment: environment)
+        #expect(again.summary?.event?.unchanged == 3)
+        #expect(again.summary?.event?.bytes == 0)
+
+        // Into the archive: each original whole, with its thumbnails, as from the unpacked files.
+        let archived = CommandLine("zip-videos-archive")
+        let fromZips = try archived.ingest([parts], ["--timezone", "UTC"])
+        #expect(fromZips.count("uploaded") == 3, "\(fromZips.result.stderr)")
+        let fromFolder = try CommandLine("zip-videos-folder").ingest([media], ["--timezone", "UTC"])
+        for (clip, hash) in Swift.zip(clips, hashes) {
+            let original = archived.archive.appendingPathComponent(
+                "originals/\(hash.prefix(2))/\(hash).\(clip.pathExtension)")
+            #expect(try Fixtures.sha256sum(original) == hash, "\(clip.lastPathComponent)")
+            let thumbnail = try Fixtures.dimensions(
+                of: archived.archive.appendingPathComponent("thumbnails/500/\(hash.prefix(2))/\(hash).jpg"))
+            #expect(thumbnail.width == 320 && thumbnail.height == 240, "\(clip.lastPathComponent)")
+            let zipped = try #require(fromZips.entry(named: clip.lastPathComponent))
+            let unzipped = try #require(fromFolder.entry(named: clip.lastPathComponent))
+            #expect(zipped.captureTime == unzipped.captureTime && zipped.captureSource == unzipped.captureSource)
+        }
+    }
+
+    @Test("A video entry damaged in its middle fails with the reason; the zip's other video is stored")
+    func damagedVideo() throws {
+        let folder = TemporaryFolder("zip-damaged-video")
+        let clips = [
+            try Fixtures.video(in: folder, name: "A.mp4", creationTime: "2024-05-04T13:16:17Z"),
+            try Fixtures.video(in: folder, name: "B.mp4", creationTime: "2024-05-04T13:17:17Z"),
+        ]
+        let zip = folder.appending("videos.zip")
+        try Self.zip(clips.map { ($0.lastPathComponent, $0) }, to: zip, stored: true)
+        var bytes = Array(try Data(contentsOf: zip))
+        let first = try Data(contentsOf: clips[0]).count
+        bytes[30 + 5 + first / 2] ^= 0x55
+        try Data(bytes).write(to: zip)
+        let run = try CommandLine("zip-damaged-video").ingest([zip], ["--timezone", "UTC"])
+        let damaged = try #require(run.entry(named: "A.mp4"))
+        #expect(damaged.status == .failed)
+        #expect(damaged.error?.contains("cannot read the zip entry: its CRC-32 does not match its content") == true)
+        #expect(run.entry(named: "B.mp4")?.status == .uploaded)
     }
 }

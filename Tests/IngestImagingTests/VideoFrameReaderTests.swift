@@ -4,7 +4,71 @@ import IngestImaging
 import IngestTesting
 import Testing
 
+/// Content in memory, read through ``ContentReader``; `failAt` makes reads past it throw.
+final class MemoryContent: ContentReader {
+    let bytes: [UInt8]
+    let failAt: Int64?
+    private(set) var reads = 0
+
+    init(_ bytes: [UInt8], failAt: Int64? = nil) {
+        self.bytes = bytes
+        self.failAt = failAt
+    }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(IngestError) -> Int {
+        self.reads += 1
+        if let failAt, offset + Int64(buffer.count) > failAt {
+            throw IngestError(.decodeFailed, "the test's reader failed")
+        }
+        guard offset < Int64(self.bytes.count) else { return 0 }
+        let count = min(buffer.count, self.bytes.count - Int(offset))
+        self.bytes.withUnsafeBytes {
+            buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[Int(offset)..<Int(offset) + count]))
+        }
+        return count
+    }
+}
+
+extension ContentSource {
+    static func memory(_ bytes: [UInt8], failAt: Int64? = nil) -> ContentSource {
+        ContentSource(size: Int64(bytes.count)) { () throws(IngestError) -> any ContentReader in
+            MemoryContent(bytes, failAt: failAt)
+        }
+    }
+}
+
 @Suite struct VideoFrameReaderTests {
+    @Test(
+        "A video read through a content reader, moov first or last, gives the frame its file gives",
+        arguments: [false, true])
+    func fromContent(faststart: Bool) throws {
+        let folder = TemporaryFolder("video-content")
+        let video = try Fixtures.video(in: folder, name: "clip.mp4", seconds: 3, faststart: faststart)
+        let fromFile = try VideoFrameReader.frame(path: video.path, maxPixels: 1_000_000)
+        let fromContent = try VideoFrameReader.frame(
+            content: .memory(Array(try Data(contentsOf: video))), maxPixels: 1_000_000)
+        #expect(fromContent.width == fromFile.width && fromContent.height == fromFile.height)
+        #expect(fromContent.rgb == fromFile.rgb)
+        #expect(fromContent.seconds == fromFile.seconds)
+    }
+
+    @Test("A reader that fails part-way fails the frame with the reader's own reason, not FFmpeg's")
+    func failingContent() throws {
+        let folder = TemporaryFolder("video-content-failing")
+        let video = try Fixtures.video(in: folder, name: "clip.mp4", seconds: 3)
+        let bytes = Array(try Data(contentsOf: video))
+        #expect {
+            _ = try VideoFrameReader.frame(
+                content: .memory(bytes, failAt: Int64(bytes.count / 2)), maxPixels: 1_000_000)
+        } throws: { error in
+            (error as? IngestError)?.message == "the test's reader failed"
+        }
+        // Not a video at all: FFmpeg's reason.
+        #expect(throws: IngestError.self) {
+            _ = try VideoFrameReader.frame(content: .memory(Array(repeating: 7, count: 4096)), maxPixels: 1_000_000)
+        }
+    }
+
     @Test("Every real video gives a frame and thumbnails of 500 and 200 px on the long edge, the right way up")
     func everyCorpusVideoIsThumbnailed() throws {
         let videos = TestEnvironment.files(under: TestEnvironment.mediaCorpus.appendingPathComponent("video"))

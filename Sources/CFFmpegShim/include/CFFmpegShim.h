@@ -21,5 +21,14 @@ void ingest_av_silence_logs(void);
 // Opens FFmpeg's libraries (see CLazyLibrary.h): 0, or -1 with the reason in `error`. Once, before
 // any other FFmpeg call.
 int ingest_av_open(char *error, size_t error_size);
+// AVSEEK_SIZE: a seek callback asked for the content's size rather than to move.
+int ingest_av_seek_size(void);
+// Opens a video read through `read` and `seek` (called with `opaque`) instead of a file: content
+// with no path of its own, such as an entry of a zip file. 0, or a negative AVERROR with
+// `*format` NULL. Close it with ingest_av_close_callbacks, which frees its I/O context too.
+int ingest_av_open_callbacks(
+    AVFormatContext **format, void *opaque, int (*read)(void *, uint8_t *, int),
+    int64_t (*seek)(void *, int64_t, int), AVDictionary **options);
+void ingest_av_close_callbacks(AVFormatContext **format);
 
 #endif
