@@ -11,42 +11,22 @@ public struct DiscoveredFile: Sendable, Equatable {
     public var stamp: FileStamp
     /// The sidecar that describes it, if any.
     public var sidecar: Sidecar? {
-        get { self.extras?.sidecar }
-        set { self.extras = Extras.of(sidecar: newValue, member: self.member) }
+        get { self.attachments?.sidecar }
+        set { self.attachments = Attachments.of(sidecar: newValue, member: self.member) }
     }
     /// The zip file's entry it is, when it is one (its path then names no file of its own).
     public var member: ZipMember? {
-        get { self.extras?.member }
-        set { self.extras = Extras.of(sidecar: self.sidecar, member: newValue) }
+        get { self.attachments?.member }
+        set { self.attachments = Attachments.of(sidecar: self.sidecar, member: newValue) }
     }
     /// What few files have, boxed: a file's item is copied through the walk, its channel and the
     /// stages, and with both inline each copy of a plain file's item took three times as long.
-    private var extras: Extras?
+    private var attachments: Attachments?
 
     public init(path: String, stamp: FileStamp, sidecar: Sidecar? = nil, member: ZipMember? = nil) {
         self.path = path
         self.stamp = stamp
-        self.extras = Extras.of(sidecar: sidecar, member: member)
-    }
-}
-
-/// A file's sidecar and zip entry, held by reference; nil when it has neither.
-private final class Extras: Sendable, Equatable {
-    let sidecar: Sidecar?
-    let member: ZipMember?
-
-    private init(sidecar: Sidecar?, member: ZipMember?) {
-        self.sidecar = sidecar
-        self.member = member
-    }
-
-    /// Nil for a file with neither, decided before anything is allocated.
-    static func of(sidecar: Sidecar?, member: ZipMember?) -> Extras? {
-        sidecar == nil && member == nil ? nil : Extras(sidecar: sidecar, member: member)
-    }
-
-    static func == (left: Extras, right: Extras) -> Bool {
-        left === right || (left.sidecar == right.sidecar && left.member == right.member)
+        self.attachments = Attachments.of(sidecar: sidecar, member: member)
     }
 }
 
@@ -208,7 +188,7 @@ public struct Discovery: Sendable {
         /// Whether its folder has an iCloud `Photo Details.csv`, which dates its files.
         var inICloud = false
         /// Its sidecar, zip entry and note, boxed as a file's are (most entries have none).
-        private var rare: RareParts?
+        private var attachments: Attachments?
 
         init(
             path: String, status: Status?, scopes: [IgnoreScope], sidecar: Sidecar?, member: ZipMember? = nil,
@@ -219,38 +199,19 @@ public struct Discovery: Sendable {
             self.scopes = scopes
             self.inTakeout = inTakeout
             self.inICloud = inICloud
-            self.rare = RareParts.of(sidecar: sidecar, member: member, note: note)
+            self.attachments = Attachments.of(sidecar: sidecar, member: member, note: note)
         }
 
         var sidecar: Sidecar? {
-            get { self.rare?.sidecar }
-            set { self.rare = RareParts.of(sidecar: newValue, member: self.member, note: self.note) }
+            get { self.attachments?.sidecar }
+            set { self.attachments = Attachments.of(sidecar: newValue, member: self.member, note: self.note) }
         }
         /// The zip entry it is, for a file inside a zip file.
-        var member: ZipMember? { self.rare?.member }
+        var member: ZipMember? { self.attachments?.member }
         /// For an iCloud CSV: what became of it (read for how many files, or why not).
         var note: String? {
-            get { self.rare?.note }
-            set { self.rare = RareParts.of(sidecar: self.sidecar, member: self.member, note: newValue) }
-        }
-    }
-
-    /// An entry's sidecar, zip entry and note, held by reference; nil when it has none.
-    final class RareParts: Sendable {
-        let sidecar: Sidecar?
-        let member: ZipMember?
-        let note: String?
-
-        private init(sidecar: Sidecar?, member: ZipMember?, note: String?) {
-            self.sidecar = sidecar
-            self.member = member
-            self.note = note
-        }
-
-        /// Nil for an entry with none of them, decided before anything is allocated.
-        static func of(sidecar: Sidecar?, member: ZipMember?, note: String?) -> RareParts? {
-            sidecar == nil && member == nil && note == nil
-                ? nil : RareParts(sidecar: sidecar, member: member, note: note)
+            get { self.attachments?.note }
+            set { self.attachments = Attachments.of(sidecar: self.sidecar, member: self.member, note: newValue) }
         }
     }
 
