@@ -24,7 +24,14 @@ extension Archive {
         let (temporary, target) = try self.createTemporary()
         do throws(IngestError) {
             defer { target.close() }
-            let (copied, copiedHash) = try Self.copy(source, path: path, to: target, atMost: Int(stamp.size))
+            let (copied, copiedHash) = try Self.copy(to: target, atMost: Int(stamp.size)) {
+                buffer throws(IngestError) in
+                do {
+                    return try source.read(into: buffer)
+                } catch {
+                    throw IngestError(.storeFailed, "reading the file again failed: \(error)")
+                }
+            }
             guard let after = try? source.status(), FileStamp(after) == stamp, copied == Int(stamp.size),
                 copiedHash == hash
             else { throw changed }
@@ -43,23 +50,14 @@ extension Archive {
         let (temporary, target) = try self.createTemporary()
         do throws(IngestError) {
             defer { target.close() }
-            var hasher = ContentHasher()
-            var buffer = [UInt8](repeating: 0, count: 1 << 20)
-            var copied: Int64 = 0
-            while copied < source.size {
-                let chunk = try buffer.withUnsafeMutableBytes { raw in
-                    Result { () throws(IngestError) -> Int in try reader.read(into: raw, at: copied) }
-                }.get()
-                guard chunk > 0 else { break }
-                copied += Int64(chunk)
-                buffer.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[0..<chunk])) }
-                do {
-                    try target.writeAll(buffer[0..<chunk])
-                } catch {
-                    throw IngestError(.storeFailed, "writing the copy into the archive failed: \(error)")
-                }
+            var offset: Int64 = 0
+            let (copied, copiedHash) = try Self.copy(to: target, atMost: Int(source.size)) {
+                buffer throws(IngestError) in
+                let got = try reader.read(into: buffer, at: offset)
+                offset += Int64(got)
+                return got
             }
-            guard copied == source.size, hasher.finalize() == hash else {
+            guard copied == Int(source.size), copiedHash == hash else {
                 throw IngestError(
                     .storeFailed, "the content changed since it was read; it will be read again on the next run")
             }
@@ -70,21 +68,20 @@ extension Archive {
         }
     }
 
-    /// Copies `source` to `target` through one buffer, hashing as it goes; more than `limit`
-    /// bytes means the file grew since it was read. Returns the bytes copied and their hash.
+    /// Copies what `read` gives (into the buffer it is handed; 0 at the end) to `target` through
+    /// one buffer, hashing as it goes; more than `limit` bytes means the source grew since it was
+    /// read. Returns the bytes copied and their hash.
     private static func copy(
-        _ source: OpenFile, path: String, to target: OpenFile, atMost limit: Int
+        to target: OpenFile, atMost limit: Int,
+        read: (UnsafeMutableRawBufferPointer) throws(IngestError) -> Int
     ) throws(IngestError) -> (count: Int, hash: ContentHash) {
         var hasher = ContentHasher()
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         var copied = 0
         while true {
-            let chunk: Int
-            do {
-                chunk = try source.read(into: &buffer)
-            } catch {
-                throw IngestError(.storeFailed, "reading the file again failed: \(error)")
-            }
+            let chunk = try buffer.withUnsafeMutableBytes { raw in
+                Result { () throws(IngestError) -> Int in try read(raw) }
+            }.get()
             if chunk == 0 { return (copied, hasher.finalize()) }
             copied += chunk
             guard copied <= limit else {

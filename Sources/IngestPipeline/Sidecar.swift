@@ -26,8 +26,8 @@ public struct Sidecar: Sendable, Equatable {
         get { if case .member(let member)? = self.boxedMember { member } else { nil } }
         set { self.boxedMember = newValue.map(Boxed.member) }
     }
-    /// Boxed, so that a sidecar stays small: it travels in every file's item through the walk and
-    /// its channel, and most are files (a zip entry inline made each item's copy half again as long).
+    /// Boxed, so that a sidecar stays small: a folder's listing carries an optional one inline
+    /// beside every entry's name and status, and only an entry inside a zip file has one.
     private var boxedMember: Boxed?
     private indirect enum Boxed: Sendable, Equatable {
         case member(ZipMember)
