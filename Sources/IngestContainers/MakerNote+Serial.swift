@@ -5,7 +5,8 @@ import IngestCore
 extension MakerNote {
     /// The note's SerialNumber: Canon's 0x000C (a number, zero-padded as exiftool pads it for
     /// `model`), Nikon's 0x001D (or 0x00A0), Olympus's Equipment 0x0101 (or the older notes'
-    /// 0x0404 or 0x101A), Pentax's 0x0229. Nil when the note holds none, or a blank one.
+    /// 0x0404 or 0x101A), Pentax's 0x0229, Sony's 0x2031 (the ILCE-9's; later bodies write the
+    /// EXIF's). Nil when the note holds none, or a blank one.
     public func serial(model: String?) -> String? {
         let note = self.structure
         let text: String?
@@ -23,6 +24,7 @@ extension MakerNote {
                 note.entry(0x0101, in: [.makerNoteSub(0x2010)]).flatMap(note.string)
                 ?? (note.entry(0x0404, in: [.makerNote]) ?? note.entry(0x101A, in: [.makerNote])).flatMap(note.string)
         case .pentax: text = note.entry(0x0229, in: [.makerNote]).flatMap(note.string)
+        case .sony: return Self.cleaned(note.entry(0x2031, in: [.makerNote]).flatMap(note.string)).map(Self.sonySerial)
         case .apple, .fujifilm, .panasonic: return nil
         }
         return Self.cleaned(text)
@@ -30,8 +32,9 @@ extension MakerNote {
 
     /// The serial a maker keeps for itself where it writes no SerialNumber (exiftool's
     /// InternalSerialNumber): Fujifilm's 0x0010, Panasonic's 0x0025, Canon's 0x0096, decoded as
-    /// exiftool decodes them. Not always the body's printed number, but the body's own.
-    public var internalSerial: String? {
+    /// exiftool decodes them, and Sony's enciphered one (which needs `model`). Not always the
+    /// body's printed number, but the body's own.
+    public func internalSerial(model: String?) -> String? {
         let note = self.structure
         switch self.maker {
         case .fujifilm:
@@ -41,9 +44,65 @@ extension MakerNote {
         case .canon:
             let text = note.entry(0x0096, in: [.makerNote]).flatMap(note.string)
             return Self.cleaned(text.map { String($0.unicodeScalars.filter { $0 != "\u{FFFD}" }) })
+        case .sony:
+            return self.sonyInternalSerial(model: model ?? "")
         case .apple, .nikon, .olympus, .pentax:
             return nil
         }
+    }
+
+    /// Sony's InternalSerialNumber: bytes of the enciphered 0x9050 block, at an offset and of a
+    /// length that depend on the model (exiftool's Tag9050a, b and c), deciphered and printed as
+    /// hex. Nil for models whose block holds none.
+    func sonyInternalSerial(model: String) -> String? {
+        func starts(_ prefixes: [String]) -> Bool { prefixes.contains { model.hasPrefix($0) } }
+        let ilce = { (models: [String]) in models.map { "ILCE-" + $0 } }
+        // exiftool's conditions, which match the model's start: Tag9050a's bodies, then b's, then c's.
+        let laterB = ilce(["6100", "6300", "6400", "6500", "6600", "7C", "7M3", "7RM2", "7RM3", "7RM4", "7SM2", "9"])
+        let laterC = ilce(["1", "7M4", "7RM5", "7SM3"]) + ["ILME-FX3"]
+        let place: (offset: Int, count: Int)?
+        if !starts(["DSC-", "Stellar", "ILCA-99M2", "ZV-"] + laterB + laterC) {
+            if starts(["SLT-", "HV", "ILCA-"]) {
+                place = (0xF0, 5)
+            } else {
+                place = starts(["Lunar", "NEX-5N", "NEX-7", "NEX-VG20E"]) ? nil : (0x7C, 4)
+            }
+        } else if starts(laterB + ["ILCA-99M2", "ZV-E10"]) {
+            place = (0x88, 6)
+        } else if starts(laterC) {
+            place = model.hasPrefix("ILCE-1") ? (0x8A, 6) : (0x88, 6)
+        } else {
+            place = nil
+        }
+        let note = self.structure
+        guard let place, let entry = note.entry(0x9050, in: [.makerNote]), place.offset + place.count <= entry.count,
+            let bytes = note.reader.slice(entry.valueOffset + place.offset, place.count)
+        else { return nil }
+        return bytes.map { String(format: "%02x", Self.sonyDeciphered[Int($0)]) }.joined()
+    }
+
+    /// Sony's substitution cipher undone: a byte b below 249 is written as b³ mod 249.
+    static let sonyDeciphered: [UInt8] = {
+        var table = (0...255).map { UInt8($0) }
+        for byte in 0..<249 { table[byte * byte * byte % 249] = UInt8(byte) }
+        return table
+    }()
+
+    /// Sony's 0x2031 as exiftool prints it: its first four pairs of digits in reverse order, one
+    /// leading zero dropped, then as a number of at least eight digits.
+    static func sonySerial(_ text: String) -> String {
+        var digits = Array(text.utf8)
+        if let first = digits.firstIndex(where: { (0x30...0x39).contains($0) }), first + 8 <= digits.count,
+            digits[first..<first + 8].allSatisfy({ (0x30...0x39).contains($0) })
+        {
+            let pairs = stride(from: first, to: first + 8, by: 2).map { Array(digits[$0..<$0 + 2]) }
+            digits.replaceSubrange(first..<first + 8, with: pairs.reversed().joined())
+        }
+        if digits.first == 0x30 { digits.removeFirst() }
+        // Perl's number: the leading digits, zero when there are none.
+        let number = String(decoding: digits.prefix { (0x30...0x39).contains($0) }, as: UTF8.self)
+        let significant = String(number.drop { $0 == "0" })
+        return String(repeating: "0", count: max(0, 8 - significant.count)) + significant
     }
 
     /// Text with the spaces around it gone; nil when nothing is left.

@@ -4,10 +4,10 @@ import IngestCore
 /// tags behind a header of the maker's own, its offsets counted from the TIFF header or from the
 /// note's start, as the maker chose. Read for Apple's (a Live Photo's identifier), for Olympus's
 /// and Pentax's, which keep the previews of ORF and PEF files, and for the body's serial number
-/// (Canon, Nikon, Fujifilm, Olympus, Panasonic, Pentax).
+/// (Canon, Nikon, Fujifilm, Olympus, Panasonic, Pentax, Sony).
 public struct MakerNote {
     public enum Maker: Sendable, Equatable {
-        case apple, canon, fujifilm, nikon, olympus, panasonic, pentax
+        case apple, canon, fujifilm, nikon, olympus, panasonic, pentax, sony
     }
 
     public let maker: Maker
@@ -37,6 +37,8 @@ public struct MakerNote {
     /// | `Nikon\0`, 1 (type 1) | the file's | 8 | the TIFF header |
     /// | `FUJIFILM` | little-endian | the offset at 8 | the note |
     /// | `Panasonic\0\0\0` | the file's | 12 | the TIFF header |
+    /// | `SONY DSC`, `SONY CAM`, `SONY MOBILE`, `\0\0SONY PIC\0`, `VHAB` | as its entry count reads | 12 | the TIFF header |
+    /// | none, `make` SONY (ARW, SR2) | as its entry count reads | 0 | the TIFF header |
     /// | none, `make` Canon | the file's | 0 | the TIFF header |
     ///
     /// The note's directories and values may lie past its `count` bytes, anywhere in `reader`.
@@ -45,6 +47,12 @@ public struct MakerNote {
             let header = reader.slice(start, min(count, 16))
         else { return nil }
         func begins(_ text: String) -> Bool { header.starts(with: Array(text.utf8)) }
+        /// The file's byte order, unless the entry count at `offset` then reads as a multiple of
+        /// 256, which no real count is: exiftool's guess for notes that name no order.
+        func orderByCount(at offset: Int) -> Bool {
+            let entries = reader.u16be(start + offset)
+            return (bigEndian ? entries & 0xFF : entries >> 8) == 0 ? !bigEndian : bigEndian
+        }
         /// The byte order named at `offset` in the note, if it names one.
         func order(at offset: Int) -> Bool? {
             switch (reader.u8(start + offset), reader.u8(start + offset + 1)) {
@@ -67,9 +75,7 @@ public struct MakerNote {
         } else if begins("AOC\0") {
             // Older Pentax notes leave bytes 4-5 blank: like exiftool, take the file's order unless
             // the entry count then reads as a multiple of 256, which no real count is.
-            let entries = reader.u16be(start + 6)
-            let swapped = (bigEndian ? entries & 0xFF : entries >> 8) == 0
-            layout = (.pentax, order(at: 4) ?? (swapped ? !bigEndian : bigEndian), 6, origin)
+            layout = (.pentax, order(at: 4) ?? orderByCount(at: 6), 6, origin)
         } else if begins("PENTAX \0") {
             layout = (.pentax, order(at: 8), 10, start)
         } else if begins("Nikon\0\u{02}") {
@@ -83,6 +89,11 @@ public struct MakerNote {
             layout = (.fujifilm, false, Int(reader.u32le(start + 8)), start)
         } else if begins("Panasonic\0") {
             layout = (.panasonic, bigEndian, 12, origin)
+        } else if ["SONY DSC", "SONY CAM", "SONY MOBILE", "\0\0SONY PIC\0", "VHAB     \0"].contains(where: begins) {
+            layout = (.sony, orderByCount(at: 12), 12, origin)
+        } else if make?.hasPrefix("SONY") == true, !["SONY PI", "PREMI\0", "\u{01}\0"].contains(where: begins) {
+            // ARW and SR2 files' notes have no header; "SONY PI" and "PREMI" notes are Olympus's.
+            layout = (.sony, orderByCount(at: 0), 0, origin)
         } else if make?.hasPrefix("CANON") == true {
             layout = (.canon, bigEndian, 0, origin)
         } else {
@@ -105,7 +116,7 @@ public struct MakerNote {
             case .olympus:
                 [(.makerNoteSub(0x2020), 0x0101, 0x0102), (.makerNote, 0x1036, 0x1037), (.makerNote, 0x0088, 0x0089)]
             case .pentax: [(.makerNote, 0x0004, 0x0003)]
-            case .apple, .canon, .fujifilm, .nikon, .panasonic: []
+            case .apple, .canon, .fujifilm, .nikon, .panasonic, .sony: []
             }
         let note = self.structure
         return pairs.flatMap { pair in

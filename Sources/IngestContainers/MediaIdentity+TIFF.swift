@@ -37,6 +37,6 @@ extension MediaIdentity {
                 MakerNote.cleaned(tiff.entry(0xC62F, in: [.main(0)]).flatMap(tiff.string))
             }.first
             ?? notes.lazy.compactMap { $0.serial(model: model) }.first
-            ?? notes.lazy.compactMap(\.internalSerial).first
+            ?? notes.lazy.compactMap { $0.internalSerial(model: model) }.first
     }
 }

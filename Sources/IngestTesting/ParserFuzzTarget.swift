@@ -57,16 +57,22 @@ public enum ParserFuzzTarget {
         }
         // A maker note as the input, after the 8 bytes a TIFF header would take (it is reached
         // through an EXIF IFD otherwise), in a file of either byte order, of a camera whose notes
-        // have a header and of one (Canon) whose notes have none; its serial read as well.
+        // have a header and of those (Canon, Sony) whose notes have none; its serials read as well.
         for bigEndian in [false, true] {
-            for make in [nil, "CANON"] {
+            for make in [nil, "CANON", "SONY"] {
                 guard
                     let note = MakerNote(
                         at: 8, count: bytes.count - 8, in: ByteReader(bytes), bigEndian: bigEndian, origin: 0,
                         make: make)
                 else { continue }
                 if misplaced(note.structure) { broken.append("a maker note's entry lies outside the input") }
-                _ = (note.serial(model: "Canon EOS D30"), note.serial(model: nil), note.internalSerial)
+                _ = (
+                    note.serial(model: "Canon EOS D30"), note.serial(model: nil), note.internalSerial(model: "ILCE-7M3")
+                )
+                _ = (
+                    note.internalSerial(model: "SLT-A77"), note.internalSerial(model: "ILCE-1"),
+                    note.internalSerial(model: nil)
+                )
             }
         }
         for kind in MediaKind.allCases {
