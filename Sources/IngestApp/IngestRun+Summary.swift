@@ -75,6 +75,15 @@ extension IngestRun {
         return 0
     }
 
+    /// A watch's closing line: how long the files that arrived waited, from complete to done.
+    static func waitLine(_ latency: WatchLatency) -> String {
+        let figures = latency.figures
+        guard let p50 = figures.p50, let p95 = figures.p95 else { return "Watched: no file arrived." }
+        return "Watched: \(figures.measured) file\(figures.measured == 1 ? "" : "s") arrived; "
+            + String(format: "from complete to done p50 %.2f s, p95 %.2f s", p50.seconds, p95.seconds)
+            + (figures.measured > 1024 ? " (the last 1,024)" : "")
+    }
+
     /// `--metrics-file`, at the end of the run, whether it went well or not.
     func writeMetrics(_ reports: [RunReport], bytesRead: Int64, started: Date, exitStatus: Int32, log: Logger) {
         guard let path = self.settings.metricsFile, !self.settings.dryRun else { return }

@@ -13,9 +13,12 @@ import Logging
 /// One `photoingest run`, once its settings are known: checks them, then ingests.
 public struct IngestRun {
     let settings: Settings
+    /// `photoingest watch`: after the walk, the folders are followed until Ctrl-C or SIGTERM.
+    let watching: Bool
 
-    public init(settings: Settings) {
+    public init(settings: Settings, watching: Bool = false) {
         self.settings = settings
+        self.watching = watching
     }
     /// Checks the settings, ingests, and returns the exit status (0 when every file ended well).
     ///
@@ -92,6 +95,12 @@ public struct IngestRun {
             events: events, limits: limits, zone: zone, zones: zones,
             excluded: [(catalogPath as NSString).deletingLastPathComponent] + target.excludedPaths, console: console)
         configuration.clockCorrections = clocks
+        let latency = WatchLatency()
+        if self.watching {
+            configuration.watch = WatchFeed(settle: .seconds(self.settings.settle), latency: latency) { line in
+                console.status(line, always: line.hasPrefix("warning: ") || line.hasPrefix("error: "))
+            }
+        }
         let pipeline = Pipeline(
             configuration: configuration, destination: target.destination, catalog: catalog, context: context)
         let progress = ProgressLine(
@@ -99,11 +108,17 @@ public struct IngestRun {
         let display = RunDisplay(
             progress: progress, report: reportWriter, events: events.count, log: log,
             statsInterval: self.settings.stats)
+        if self.watching { display.latency = latency }
         // A dry run records nothing: its page is made of the outcomes as they go by.
         if self.settings.html != nil && self.settings.dryRun { display.htmlPhotos = [:] }
-        let run = try await pipeline.run(observer: display, stop: stop)
+        var run = try await pipeline.run(observer: display, stop: stop)
         progress.clear()
+        if self.watching && run.interrupted {
+            // Ctrl-C and SIGTERM are how a watch ends: the files that arrived are done.
+            (run.interrupted, run.stoppedEarly) = (false, false)
+        }
         let lostOutcomes = self.summarize(run, display: display, zone: zone, console: console)
+        if self.watching { console.summary(Self.waitLine(latency)) }
         withExtendedLifetime((catalogLock, target.lock)) {}
         return await self.finish(
             run, status: Self.exitStatus(run, lostOutcomes: lostOutcomes), display: display, catalog: catalog,

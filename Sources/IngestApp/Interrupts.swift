@@ -3,14 +3,14 @@ import Foundation
 import IngestPipeline
 import Synchronization
 
-/// Ctrl-C: the first stops discovery, lets the files in flight finish (`onStop` bounds the
+/// Ctrl-C (or SIGTERM): the first stops discovery, lets the files in flight finish (`onStop` bounds the
 /// uploads in flight by --stall-timeout) and commits; the second exits at once (the catalog's
 /// last committed batch stays intact).
 ///
 /// A reader of standard output that goes away (`--report - | head`) stops the run the same way,
 /// instead of SIGPIPE killing it with files half done.
 enum Interrupts {
-    nonisolated(unsafe) private static var source: DispatchSourceSignal?
+    nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
     nonisolated(unsafe) private static var stopOnce: (@Sendable () -> Void)?
     private static let readerGone = Atomic(false)
 
@@ -35,18 +35,21 @@ enum Interrupts {
             onStop()
         }
         Self.stopOnce = stopAfterInFlight
-        signal(SIGINT, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        source.setEventHandler {
-            if stop.isRequestedByUser {
-                FileHandle.standardError.write(Data("\nStopped.\n".utf8))
-                _exit(130)
+        // SIGTERM (systemd's stop, `kill`) as the first Ctrl-C: a service ends as a run does.
+        self.sources = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                if stop.isRequestedByUser {
+                    FileHandle.standardError.write(Data("\nStopped.\n".utf8))
+                    _exit(130)
+                }
+                stopAfterInFlight()
+                FileHandle.standardError.write(
+                    Data("\nStopping after the files in flight (Ctrl-C again to stop at once)…\n".utf8))
             }
-            stopAfterInFlight()
-            FileHandle.standardError.write(
-                Data("\nStopping after the files in flight (Ctrl-C again to stop at once)…\n".utf8))
+            source.resume()
+            return source
         }
-        source.resume()
-        self.source = source
     }
 }

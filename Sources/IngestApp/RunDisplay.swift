@@ -26,6 +26,9 @@ final class RunDisplay: RunObserver {
     private let begun: ContinuousClock.Instant
     private var lastStats: ContinuousClock.Instant
 
+    /// For `watch`: how long files wait, measured as each ends, and shown with the status lines.
+    var latency: WatchLatency?
+
     /// Every file's outcome per event (by event id), kept for `--html`; nil without it.
     var htmlPhotos: [String: [ReportPhoto]]?
 
@@ -47,6 +50,7 @@ final class RunDisplay: RunObserver {
     }
 
     func finished(_ outcome: FileOutcome, event: Event, report: RunReport) {
+        self.latency?.finished(outcome.path)
         self.current.append((outcome, event))
         self.htmlPhotos?[event.id, default: []].append(ReportPhoto(outcome))
         if outcome.status == .failed && !outcome.knownBroken {
@@ -74,15 +78,25 @@ final class RunDisplay: RunObserver {
         guard now - self.lastStats >= .seconds(self.statsInterval) else { return }
         self.lastStats = now
         let elapsed = max((now - self.begun).seconds, 0.001)
-        self.log.info(
-            "\(ProgressLine.render(progress, elapsed: elapsed, current: "", width: 200))",
-            metadata: [
-                "event": "run.stats", "files.done": .stringConvertible(progress.done),
-                "files.found": .stringConvertible(progress.discovered),
-                "files.unchanged": .stringConvertible(progress.unchanged),
-                "bytes.read": .stringConvertible(progress.bytesRead),
-                "seconds": .stringConvertible(Int(elapsed)),
-            ])
+        var metadata: Logger.Metadata = [
+            "event": "run.stats", "files.done": .stringConvertible(progress.done),
+            "files.found": .stringConvertible(progress.discovered),
+            "files.unchanged": .stringConvertible(progress.unchanged),
+            "bytes.read": .stringConvertible(progress.bytesRead),
+            "seconds": .stringConvertible(Int(elapsed)),
+        ]
+        var line = ProgressLine.render(progress, elapsed: elapsed, current: "", width: 200)
+        if let figures = self.latency?.figures {
+            // A watch's measure: from a file complete to its outcome (for an upload, the server's answer).
+            metadata["files.waiting"] = .stringConvertible(figures.waiting)
+            line += "; \(figures.waiting) waiting"
+            if let p50 = figures.p50, let p95 = figures.p95 {
+                metadata["latency.p50.seconds"] = .string(String(format: "%.3f", p50.seconds))
+                metadata["latency.p95.seconds"] = .string(String(format: "%.3f", p95.seconds))
+                line += String(format: ", complete to done p50 %.2f s, p95 %.2f s", p50.seconds, p95.seconds)
+            }
+        }
+        self.log.info("\(line)", metadata: metadata)
     }
 }
 

@@ -6,7 +6,7 @@ import Logging
 
 extension RunSetting {
     /// Every setting of `run`, in the order `config show` lists them.
-    public static let all: [RunSetting] = Self.run + Self.output + Self.server
+    public static let all: [RunSetting] = Self.run + Self.output + Self.server + Self.watch
 
     /// What to ingest, into what, and how.
     static let run: [RunSetting] = [
@@ -183,6 +183,21 @@ extension RunSetting {
             help:
                 "At the end, write the run's metrics here in Prometheus text format (for node_exporter's textfile collector), replacing the file atomically."
         ),
+    ]
+
+    /// How `watch` follows its folders (`run` has no use for them).
+    static let watch: [RunSetting] = [
+        .parsed(
+            "settle", \.settle, valueName: "interval",
+            help:
+                "watch: a file not yet closed is read once its size and time have not changed for this long, e.g. 2s (default: 2s). A file closed after writing, or moved in, is read at once.",
+            default: { "2s" },
+            parse: { text in
+                guard let seconds = Settings.seconds(text), seconds > 0 else {
+                    throw UsageError("is not an interval such as 2s or 1m.")
+                }
+                return seconds
+            })
     ]
 
     /// How to reach a PhotoShare server and prove who we are.

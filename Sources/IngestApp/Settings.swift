@@ -50,6 +50,8 @@ public struct Settings {
     /// Seconds between status lines in the log; 0 for none.
     public var stats = 0
     public var metricsFile: String?
+    /// `watch`: seconds a file that is not closed must stay unchanged before it is read.
+    public var settle = 2
     public var connection = ServerSettings()
 
     public enum LogFormat: String, CaseIterable { case text, json }

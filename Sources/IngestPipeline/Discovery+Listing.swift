@@ -6,7 +6,7 @@ import IngestCore
 /// ignore file.
 extension Discovery {
     /// The globs of one `.photoingestignore`, for the entries below its folder.
-    struct IgnoreScope {
+    struct IgnoreScope: Sendable, Equatable {
         var folder: String
         var globs: [String]
     }

@@ -45,6 +45,12 @@ public enum DiscoveryItem: Sendable, Equatable {
 public struct DiscoveryBatch: Sendable, Equatable {
     public var items: [DiscoveryItem]
     public var isLast: Bool
+    /// Files a watch saw arrive after the walk: their outcomes are committed to the catalog as
+    /// soon as they are known, not with the next batch.
+    public var isLive = false
+    /// In a watch's batch, the files sent only because they share a name with one that arrived
+    /// (a pair's partner may be among them): one that is unchanged ends without an outcome.
+    public var companions: Set<String> = []
 }
 
 /// Stage 0: walks the given files and folders and streams what it finds in sorted batches.
@@ -126,9 +132,10 @@ public struct Discovery: Sendable {
     }
 
     /// Walks every root, sending batches into `channel` (waiting when the consumer is behind),
-    /// and finishes the channel at the end. Stops early when `shouldStop` turns true.
+    /// and finishes the channel at the end unless `finishing` is off (a watch goes on sending).
+    /// Stops early when `shouldStop` turns true.
     public func walk(
-        into channel: AsyncChannel<DiscoveryBatch>, shouldStop: @Sendable () -> Bool
+        into channel: AsyncChannel<DiscoveryBatch>, shouldStop: @Sendable () -> Bool, finishing: Bool = true
     ) async -> Tally {
         var batch: [DiscoveryItem] = []
         var tally = Tally()
@@ -173,7 +180,7 @@ public struct Discovery: Sendable {
             }
         }
         await channel.send(DiscoveryBatch(items: batch, isLast: true))
-        channel.finish()
+        if finishing { channel.finish() }
         return tally
     }
 

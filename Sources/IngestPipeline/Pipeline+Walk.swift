@@ -23,7 +23,9 @@ extension Pipeline {
         let channel = AsyncChannel<DiscoveryBatch>()
 
         // Discovery runs ahead in its own child task; the channel makes it wait when the work is behind.
-        async let walked = discovery.walk(into: channel, shouldStop: { stop.isRequested })
+        // A watch follows the folders from before the walk starts, so that nothing written meanwhile is missed.
+        let shouldStop: @Sendable () -> Bool = { stop.isRequested }
+        async let walked = Self.discover(discovery, watch: configuration.watch, into: channel, shouldStop: shouldStop)
         await withTaskGroup(of: [FileResult].self) { group in
             var inFlight = 0
             for await found in channel {
@@ -38,6 +40,8 @@ extension Pipeline {
                     switch work {
                     case nil: continue
                     case .finished(let result)?: await tally.finish(result)
+                    case .unchanged(let file)? where found.companions.contains(file.path):
+                        tally.progress.discovered -= 1
                     case .unchanged(let file)?: await tally.finishUnchanged(file, events: events)
                     case let work?:
                         while inFlight >= configuration.limits.filesInFlight, let results = await group.next() {
@@ -50,6 +54,23 @@ extension Pipeline {
                     }
                 }
                 if stop.isRequested { break }
+                if found.isLive {
+                    // A watched file is done when its outcome is in the catalog: a restart must not redo it.
+                    while let results = await group.next() {
+                        inFlight -= results.count
+                        for result in results {
+                            if let path = result.outcomes.first?.path, found.companions.contains(path),
+                                result.unchanged.allSatisfy({ $0 })
+                            {
+                                // Read again only to pair the file that arrived.
+                                tally.progress.discovered -= 1
+                                continue
+                            }
+                            await tally.finish(result)
+                        }
+                    }
+                    await tally.flush()
+                }
             }
             while let results = await group.next() {
                 for result in results { await tally.finish(result) }
@@ -58,6 +79,17 @@ extension Pipeline {
             for await _ in channel {}
         }
         return await walked
+    }
+
+    /// The walk, and for `watch` what arrives after it.
+    static func discover(
+        _ discovery: Discovery, watch: WatchFeed?, into channel: AsyncChannel<DiscoveryBatch>,
+        shouldStop: @escaping @Sendable () -> Bool
+    ) async -> Discovery.Tally {
+        guard let watch else { return await discovery.walk(into: channel, shouldStop: shouldStop) }
+        return await watch.follow(discovery, into: channel, shouldStop: shouldStop) {
+            await discovery.walk(into: channel, shouldStop: shouldStop, finishing: false)
+        }
     }
 
     /// What becomes of one item of a walk batch.

@@ -38,6 +38,8 @@ public struct RunConfiguration: Sendable {
     public var includeTrashed = false
     /// Try again the files an earlier run found broken, even though their bytes have not changed.
     public var retryFailed: Bool
+    /// For `watch`: after the walk, the folders are followed and files that arrive are ingested.
+    public var watch: WatchFeed?
 
     /// The capture-time rules of this run: its zone, the zone boundaries, whether names date files.
     public var resolver: CaptureTimeResolver {

@@ -44,6 +44,19 @@ struct RunTally {
             unchanged: result.unchanged.allSatisfy { $0 }, bytesRead: result.read ? result.outcomes.first?.size : nil)
     }
 
+    /// Writes the outcomes recorded so far to the catalog.
+    mutating func flush() async {
+        for recorder in self.recorders {
+            do {
+                try await recorder.flush()
+            } catch {
+                self.catalogProblem =
+                    self.catalogProblem
+                    ?? IngestError(.catalogUnusable, "recording outcomes in the catalog failed", because: error)
+            }
+        }
+    }
+
     /// Counts a file an earlier run finished in every event and that has not changed since.
     mutating func finishUnchanged(_ file: DiscoveredFile, events: [Event]) async {
         guard !self.observer.wantsUnchangedOutcomes else {

@@ -1,0 +1,224 @@
+import AsyncAlgorithms
+import Foundation
+import IngestCore
+
+/// What `watch` adds to a run: the given folders are watched before the walk starts, and after
+/// it every file that arrives is sent on, in batches of the walk's kind, once it is complete
+/// (``SettleTable``). New folders are watched as they appear; when the kernel dropped events
+/// (its queue overflowed) or a root came back after it was removed, the folders are read again,
+/// which costs what a re-run costs: the catalog knows the files already done.
+public struct WatchFeed: Sendable {
+    /// How long a file that is not closed must stay unchanged before it is read.
+    public var settle: Duration
+    public var latency: WatchLatency
+    /// Said to the user as it happens: what is watched, why the folders are read again.
+    public var notice: @Sendable (String) -> Void
+    /// How often the watch looks at the kernel's events when there were none.
+    public var pollInterval: Duration = .milliseconds(100)
+    /// How often folders that could not be watched (the watch limit) are read again.
+    public var rescanInterval: Duration = .seconds(30)
+
+    public init(settle: Duration, latency: WatchLatency, notice: @escaping @Sendable (String) -> Void) {
+        self.settle = settle
+        self.latency = latency
+        self.notice = notice
+    }
+
+    /// Watches the folders among `discovery`'s roots, runs `walk` (the run's own, which must not
+    /// finish the channel), then sends what arrives into `channel` until `shouldStop`, and
+    /// finishes the channel. Returns what `walk` returned.
+    func follow(
+        _ discovery: Discovery, into channel: AsyncChannel<DiscoveryBatch>, shouldStop: @escaping @Sendable () -> Bool,
+        walk: () async -> Discovery.Tally
+    ) async -> Discovery.Tally {
+        defer { channel.finish() }
+        let watch: FolderWatch
+        do {
+            watch = try FolderWatch()
+        } catch {
+            self.notice("error: \(error.message); the folders are read once")
+            return await walk()
+        }
+        var session = Session(feed: self, discovery: discovery, watch: watch)
+        let roots = discovery.roots.map(Discovery.absolute).filter(Self.isFolder)
+        for root in roots { session.watchTree(Discovery.WatchedFolder(root: root), found: false) }
+        let tally = await walk()
+        self.notice(
+            "Watching \(session.watch.count) folder\(session.watch.count == 1 ? "" : "s") for new files "
+                + "(settle \(Self.seconds(self.settle)); Ctrl-C to stop)")
+        await session.run(roots: roots, into: channel, shouldStop: shouldStop)
+        return tally
+    }
+
+    static func isFolder(_ path: String) -> Bool {
+        if case .found(let status) = Discovery.status(path) { status.kind == S_IFDIR } else { false }
+    }
+
+    static func seconds(_ duration: Duration) -> String {
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+        return seconds == seconds.rounded() ? "\(Int(seconds)) s" : String(format: "%.1f s", seconds)
+    }
+
+    /// One watch's state, owned by the task that follows the folders.
+    struct Session {
+        let feed: WatchFeed
+        let discovery: Discovery
+        let watch: FolderWatch
+        var table: SettleTable
+        /// Every folder followed, watched or not, by path.
+        var folders: [String: Discovery.WatchedFolder] = [:]
+        /// Folders that could not be watched: read again every `rescanInterval`.
+        var unwatched: Set<String> = []
+        var saidLimit = false
+        /// Roots removed: looked for again each second.
+        var gone: Set<String> = []
+
+        init(feed: WatchFeed, discovery: Discovery, watch: FolderWatch) {
+            self.feed = feed
+            self.discovery = discovery
+            self.watch = watch
+            self.table = SettleTable(settle: feed.settle)
+        }
+
+        /// Follows `folder` and the folders below it; with `found`, the files in them are new to
+        /// the watch (a folder that appeared, or a rescan) and go into the table.
+        mutating func watchTree(_ folder: Discovery.WatchedFolder, found: Bool) {
+            let now = ContinuousClock.now
+            let wall = Date()
+            for (folder, files) in self.discovery.folders(from: folder) {
+                self.folders[folder.path] = folder
+                if !self.watch.isWatched(folder.path) {
+                    if let error = self.watch.add(folder) {
+                        self.unwatched.insert(folder.path)
+                        if error == ENOSPC && !self.saidLimit {
+                            self.saidLimit = true
+                            self.feed.notice(
+                                "warning: the inotify watch limit is reached (fs.inotify.max_user_watches): folders "
+                                    + "beyond it are read again every \(WatchFeed.seconds(self.feed.rescanInterval))")
+                        } else if error != ENOSPC {
+                            self.feed.notice("warning: cannot watch \(folder.path): \(FileSystem.message(error))")
+                        }
+                    } else {
+                        self.unwatched.remove(folder.path)
+                    }
+                }
+                guard found else { continue }
+                for file in files { self.found(file, now: now, wall: wall) }
+            }
+        }
+
+        /// A file met by reading a folder: complete when it has not changed for the settle time.
+        mutating func found(_ path: String, now: ContinuousClock.Instant, wall: Date) {
+            guard case .found(let status) = Discovery.status(path) else { return }
+            let age = wall.timeIntervalSince1970 - Double(status.stamp.modifiedNanoseconds) / 1e9
+            if age >= Double(self.feed.settle.components.seconds) + Double(self.feed.settle.components.attoseconds)
+                * 1e-18
+            {
+                self.table.closed(path, at: now)
+            } else {
+                self.table.changed(path, at: now)
+            }
+        }
+
+        /// Follows the folders until `shouldStop`.
+        mutating func run(
+            roots: [String], into channel: AsyncChannel<DiscoveryBatch>, shouldStop: @Sendable () -> Bool
+        ) async {
+            let clock = ContinuousClock()
+            var lastRescan = clock.now
+            var lastLook = clock.now
+            while !shouldStop() {
+                let events = self.watch.events()
+                let now = clock.now
+                for event in events { self.apply(event, roots: roots, now: now) }
+                if now - lastLook >= .seconds(1) {
+                    lastLook = now
+                    for root in self.gone where WatchFeed.isFolder(root) {
+                        self.gone.remove(root)
+                        self.feed.notice("\(root) is back: reading it again")
+                        self.watchTree(Discovery.WatchedFolder(root: root), found: true)
+                    }
+                }
+                if !self.unwatched.isEmpty && now - lastRescan >= self.feed.rescanInterval {
+                    lastRescan = now
+                    for path in self.unwatched.sorted() {
+                        if let folder = self.folders[path] { self.watchTree(folder, found: true) }
+                    }
+                }
+                let due = self.table.due(at: clock.now) { path in
+                    if case .found(let status) = Discovery.status(path), status.kind == S_IFREG {
+                        status.stamp
+                    } else {
+                        nil
+                    }
+                }
+                await self.send(due, into: channel)
+                if events.isEmpty && due.isEmpty {
+                    try? await Task.sleep(for: self.feed.pollInterval)
+                }
+            }
+        }
+
+        /// What one event changes.
+        mutating func apply(_ event: FolderWatch.Event, roots: [String], now: ContinuousClock.Instant) {
+            switch event {
+            case .overflow:
+                self.feed.notice(
+                    "warning: the kernel dropped file events (its queue overflowed): reading the folders again")
+                for root in roots where WatchFeed.isFolder(root) {
+                    self.watchTree(Discovery.WatchedFolder(root: root), found: true)
+                }
+            case .folderGone(let folder):
+                self.folders[folder.path] = nil
+                if roots.contains(folder.path) {
+                    self.gone.insert(folder.path)
+                    self.feed.notice("warning: \(folder.path) was removed or moved away; watching for it to come back")
+                }
+            case .entry(let change, let folder):
+                let join = { (name: String) in folder.path == "/" ? "/" + name : folder.path + "/" + name }
+                switch change {
+                case .closed(let name): self.table.closed(join(name), at: now)
+                case .written(let name): self.table.changed(join(name), at: now)
+                case .removed(let name): self.table.removed(join(name))
+                case .folderAppeared(let name):
+                    if let subfolder = self.discovery.subfolder(name, of: folder) {
+                        self.watchTree(subfolder, found: true)
+                    }
+                }
+            }
+        }
+
+        /// Sends the files that are complete, one batch per folder, as the walk would make them.
+        func send(_ due: [(path: String, since: ContinuousClock.Instant)], into channel: AsyncChannel<DiscoveryBatch>)
+            async
+        {
+            guard !due.isEmpty else { return }
+            var byFolder: [String: [(name: String, since: ContinuousClock.Instant)]] = [:]
+            for (path, since) in due {
+                guard let slash = path.lastIndex(of: "/") else { continue }
+                let folder = slash == path.startIndex ? "/" : String(path[..<slash])
+                byFolder[folder, default: []].append((String(path[path.index(after: slash)...]), since))
+            }
+            for (path, names) in byFolder.sorted(by: { $0.key < $1.key }) {
+                guard let folder = self.folders[path] else { continue }
+                let items = self.discovery.items(named: Set(names.map(\.name)), in: folder)
+                guard !items.isEmpty else { continue }
+                let arrived = Dictionary(names.map { (folder.path + "/" + $0.name, $0.since) }) { first, _ in first }
+                var companions: Set<String> = []
+                for item in items {
+                    let itemPath =
+                        switch item {
+                        case .file(let file): file.path
+                        case .problem(let path, _, _): path
+                        }
+                    if let since = arrived[itemPath] {
+                        self.feed.latency.arrived(itemPath, at: since)
+                    } else if item.file?.member == nil {
+                        companions.insert(itemPath)
+                    }
+                }
+                await channel.send(DiscoveryBatch(items: items, isLast: false, isLive: true, companions: companions))
+            }
+        }
+    }
+}

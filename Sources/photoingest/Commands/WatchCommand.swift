@@ -1,0 +1,41 @@
+import ArgumentParser
+import IngestApp
+
+/// `photoingest watch`: a run that does not end, for live events.
+struct WatchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Ingest what the folders hold, then every new photo as soon as it is written.",
+        discussion: """
+            Does what `run` does with the same options, then keeps watching the folders (inotify) and \
+            ingests each new or changed file once it is complete: closed after writing, or moved in; a file \
+            a writer keeps open is read once its size and time have not changed for --settle. New \
+            subfolders are watched as they appear. A file is never read while it is being written.
+
+            When the kernel drops events (its queue overflowed) or a watched folder is replaced, the folders \
+            are read again, which costs what a re-run costs: the catalog knows what is done, so a restart \
+            (after a crash, or a reboot) loses nothing and redoes nothing. Each file's outcome is in the \
+            catalog as soon as it is known.
+
+            --stats logs, beside the counts, how long files waited from complete to done (p50 and p95) and \
+            how many are on their way. Ctrl-C or SIGTERM ends it as it ends `run`: the files in flight \
+            finish, the catalog commits, the summary is printed.
+
+            Examples:
+              photoingest watch /srv/ftp/camera-a --event "Gala" \\
+                  --from 2025-12-31T18:00:00Z --until 2026-01-01T04:00:00Z
+              PHOTOINGEST_TOKEN=… photoingest watch /srv/hotfolder \\
+                  --server https://photoshare.example.com --settle 3s --stats 1m
+            """)
+
+    @OptionGroup var arguments: RunArguments
+
+    @Option(help: .setting("settle"))
+    var settle: String?
+
+    func run() async throws {
+        let settings = try await self.arguments.settings(more: self.given)
+        let status = try await IngestRun(settings: settings, watching: true).run()
+        if status != ExitStatus.success { throw ExitCode(status) }
+    }
+}

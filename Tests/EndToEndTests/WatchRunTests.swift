@@ -1,0 +1,240 @@
+import Foundation
+import IngestApp
+import IngestCore
+import IngestTesting
+import Testing
+
+/// `photoingest watch` against the reference server, with the photos written by a separate
+/// process as a camera's FTP upload or a tethered laptop would: at a burst's pace, some slowly in
+/// chunks through one open file, some moved in, some in a folder made meanwhile, a Live Photo's
+/// still and clip a second apart.
+@Suite(.serialized) struct WatchRunTests {
+    /// Writes photos into a folder at a pace; prints one line `path<TAB>sha256` per photo written.
+    /// Each is a sample with a comment segment of its own, so that every photo is another photo.
+    static let writer = #"""
+        import hashlib, os, sys, threading, time
+        folder, staging, count, pace, samples = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4]), sys.argv[5:]
+        lock = threading.Lock()
+        def photo(i):
+            data = open(samples[i % len(samples)], 'rb').read()
+            text = ('photo %d of a watched burst' % i).encode()
+            return data[:2] + b'\xff\xfe' + (len(text) + 2).to_bytes(2, 'big') + text + data[2:]
+        def done(path, data):
+            with lock:
+                print('%s\t%s' % (path, hashlib.sha256(data).hexdigest()), flush=True)
+        def slowly(path, data):
+            # One open file, five chunks over three seconds: only the close says it is whole.
+            with open(path, 'wb') as f:
+                step = len(data) // 5 + 1
+                for k in range(5):
+                    f.write(data[k * step:(k + 1) * step]); f.flush(); time.sleep(0.6)
+            done(path, data)
+        threads = []
+        for i in range(count):
+            data = photo(i)
+            sub = os.path.join(folder, 'later') if i >= count // 2 else folder
+            os.makedirs(sub, exist_ok=True)
+            path = os.path.join(sub, 'IMG_%04d.jpg' % i)
+            if i % 10 == 3:
+                t = threading.Thread(target=slowly, args=(path, data)); t.start(); threads.append(t)
+            elif i % 10 == 7:
+                moving = os.path.join(staging, 'IMG_%04d.jpg' % i)
+                open(moving, 'wb').write(data); os.rename(moving, path); done(path, data)
+            else:
+                open(path, 'wb').write(data); done(path, data)
+            time.sleep(pace)
+        for t in threads: t.join()
+        """#
+
+    /// A watch of `folder` against `server`, its standard error in `log`.
+    static func startWatch(
+        _ cli: CommandLine, _ server: ReferenceServer, folder: URL, report: URL, log: URL
+    ) throws -> Process {
+        let process = Process()
+        process.executableURL = TestEnvironment.photoingest
+        process.arguments = [
+            "watch", folder.path, "--server", server.url, "--catalog", cli.catalog.path, "--report", report.path,
+            "--settle", "1s", "--stats", "1s", "--timezone", "UTC", "--undated", "mtime",
+        ]
+        process.environment = ProcessInfo.processInfo.environment.merging([
+            "PHOTOINGEST_TOKEN": try server.token(ttl: 86_400),
+            "XDG_CONFIG_HOME": cli.folder.appending("config").path,
+        ]) { $1 }
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        handle.seekToEndOfFile()
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        // Watching once it says so: files written before then are the walk's.
+        try Self.wait("the watch to start", timeout: 60) {
+            (try? String(contentsOf: log, encoding: .utf8))?.contains("Watching ") == true || !process.isRunning
+        }
+        return process
+    }
+
+    /// Runs the writer: `count` photos into `folder`, one every `pace` seconds; returns the
+    /// hashes written, by path.
+    static func write(_ count: Int, into folder: URL, staging: URL, pace: Double, first: Int = 0) throws -> [String:
+        String]
+    {
+        let samples = (1...8).map { TestEnvironment.repository.appendingPathComponent("samples/IMG_000\($0).jpg").path }
+        let result = try runProgram(
+            "python3", ["-c", Self.writer, folder.path, staging.path, "\(count)", "\(pace)"] + samples, timeout: 300)
+        guard result.status == 0 else { throw WriterFailed(message: result.stderr) }
+        var written: [String: String] = [:]
+        for line in result.stdout.split(separator: "\n") {
+            let fields = line.split(separator: "\t").map(String.init)
+            if fields.count == 2 { written[fields[0]] = fields[1] }
+        }
+        return written
+    }
+
+    static func wait(_ what: String, timeout: TimeInterval, until condition: () throws -> Bool) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while try !condition() {
+            try #require(Date() < deadline, "timed out waiting for \(what)")
+            usleep(100_000)
+        }
+    }
+
+    static func stop(_ process: Process) -> Int32 {
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    @Test("A burst written into a watched folder: every photo uploaded once and whole, a pair together")
+    func burst() throws {
+        let server = try ReferenceServer()
+        let event = try server.addEvent(name: "Gala", start: "2000-01-01T00:00:00Z", end: "2100-01-01T00:00:00Z")
+        let cli = CommandLine("watch-burst")
+        let hot = cli.folder.appending("hot")
+        let staging = cli.folder.appending("staging")
+        for folder in [hot, staging] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        // One photo there before the watch: the walk's.
+        try FileManager.default.copyItem(
+            at: TestEnvironment.repository.appendingPathComponent("samples/IMG_0001.jpg"),
+            to: hot.appendingPathComponent("before.jpg"))
+        let report = cli.folder.appending("report.ndjson")
+        let log = cli.folder.appending("watch.log")
+        let watch = try Self.startWatch(cli, server, folder: hot, report: report, log: log)
+        defer { if watch.isRunning { kill(watch.processIdentifier, SIGKILL) } }
+        try #require(watch.isRunning, "\((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
+
+        var written = try Self.write(40, into: hot, staging: staging, pace: 0.1)
+        written[hot.appendingPathComponent("before.jpg").path] = try Fixtures.sha256sum(
+            hot.appendingPathComponent("before.jpg"))
+        // A Live Photo: the still, then its clip a second later.
+        let heic = TestEnvironment.realCorpus.appendingPathComponent("heic/IMG_2927.HEIC")
+        let clipFolder = TemporaryFolder(at: staging.appendingPathComponent("clip"))
+        let clip = try Fixtures.video(
+            in: clipFolder, name: "IMG_2927.MOV", creationTime: "2020-05-04T22:39:13Z",
+            keys: ["com.apple.quicktime.content.identifier": "1745E022-9712-43C7-B024-F308EC6413CB"])
+        try FileManager.default.copyItem(at: heic, to: hot.appendingPathComponent("IMG_2927.HEIC"))
+        sleep(1)
+        try FileManager.default.moveItem(at: clip, to: hot.appendingPathComponent("IMG_2927.MOV"))
+        for name in ["IMG_2927.HEIC", "IMG_2927.MOV"] {
+            written[hot.appendingPathComponent(name).path] = try Fixtures.sha256sum(hot.appendingPathComponent(name))
+        }
+        let expected = Set(written.values)
+        #expect(expected.count == 43)
+
+        try Self.wait("every photo on the server", timeout: 120) {
+            Set(try server.held(inEvent: event).keys).isSuperset(of: expected) || !watch.isRunning
+        }
+        let status = Self.stop(watch)
+        let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        #expect(status == 0, "\(output)")
+
+        // Each photo once, whole: the server holds exactly what was written, nothing half.
+        let held = try server.held(inEvent: event)
+        #expect(Set(held.keys) == expected, "\(Set(held.keys).symmetricDifference(expected).count) differ")
+        #expect(try server.sql("SELECT count(*) FROM event_photo") == "\(expected.count)")
+        // One line per file: a file written slowly was read once, whole, when it was closed.
+        let lines = try String(contentsOf: report, encoding: .utf8).split(separator: "\n")
+        let entries = lines.compactMap { try? JSONDecoder().decode(FileLine.self, from: Data($0.utf8)) }
+        for (path, sha256) in written {
+            let mine = entries.filter { $0.path == path }
+            #expect(mine.count == 1, "\(path): \(mine.count) report lines")
+            #expect(mine.first?.sha256 == sha256, "\(path) was read before it was whole")
+            #expect(mine.first?.status == .uploaded, "\(path): \(String(describing: mine.first?.status))")
+        }
+        // The still went alone; its clip, a second later, joined it (the still was read again for
+        // that, and has no second line).
+        let clipLine = entries.first { $0.path.hasSuffix("/IMG_2927.MOV") }
+        #expect(clipLine?.pair?.path.hasSuffix("/IMG_2927.HEIC") == true, "the clip did not join its still")
+        #expect(output.contains("Watched: "), "\(output)")
+        #expect(output.contains("latency.p95.seconds"), "the status lines give the wait")
+    }
+
+    @Test("Killed with SIGKILL in the middle of a burst and started again: every photo once")
+    func killedAndRestarted() throws {
+        let server = try ReferenceServer()
+        let event = try server.addEvent(name: "Gala", start: "2000-01-01T00:00:00Z", end: "2100-01-01T00:00:00Z")
+        let cli = CommandLine("watch-kill")
+        let hot = cli.folder.appending("hot")
+        let staging = cli.folder.appending("staging")
+        for folder in [hot, staging] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        let report = cli.folder.appending("report.ndjson")
+        let log = cli.folder.appending("watch.log")
+        let first = try Self.startWatch(cli, server, folder: hot, report: report, log: log)
+        defer { if first.isRunning { kill(first.processIdentifier, SIGKILL) } }
+        // The writer goes on while the watch is killed, and while none runs.
+        let writing = Thread.detachNewThreadWithResult {
+            try Self.write(30, into: hot, staging: staging, pace: 0.1)
+        }
+        try Self.wait("a first upload", timeout: 60) { try !server.held(inEvent: event).isEmpty }
+        kill(first.processIdentifier, SIGKILL)
+        first.waitUntilExit()
+        let written = try writing.value()
+        let second = try Self.startWatch(cli, server, folder: hot, report: report, log: log)
+        defer { if second.isRunning { kill(second.processIdentifier, SIGKILL) } }
+        let expected = Set(written.values)
+        try Self.wait("every photo on the server", timeout: 120) {
+            Set(try server.held(inEvent: event).keys).isSuperset(of: expected) || !second.isRunning
+        }
+        #expect(Self.stop(second) == 0)
+        #expect(Set(try server.held(inEvent: event).keys) == expected)
+        #expect(try server.sql("SELECT count(*) FROM event_photo") == "\(expected.count)")
+    }
+}
+
+struct WriterFailed: Error {
+    var message: String
+}
+
+extension Thread {
+    /// Runs `body` on a thread of its own; `value()` waits for its result.
+    fileprivate static func detachNewThreadWithResult<T: Sendable>(
+        _ body: @escaping @Sendable () throws -> T
+    ) -> ThreadResult<T> {
+        let result = ThreadResult<T>()
+        Thread.detachNewThread { result.set(Result { try body() }) }
+        return result
+    }
+}
+
+/// The result of a body run on a thread of its own.
+final class ThreadResult<T: Sendable>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var result: Result<T, Error>?
+
+    func set(_ result: Result<T, Error>) {
+        self.condition.lock()
+        self.result = result
+        self.condition.broadcast()
+        self.condition.unlock()
+    }
+
+    func value() throws -> T {
+        self.condition.lock()
+        defer { self.condition.unlock() }
+        while self.result == nil { self.condition.wait() }
+        return try self.result!.get()
+    }
+}
