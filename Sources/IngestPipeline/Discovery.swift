@@ -45,9 +45,6 @@ public enum DiscoveryItem: Sendable, Equatable {
 public struct DiscoveryBatch: Sendable, Equatable {
     public var items: [DiscoveryItem]
     public var isLast: Bool
-    /// Files a watch saw arrive after the walk: their outcomes are committed to the catalog as
-    /// soon as they are known, not with the next batch.
-    public var isLive = false
     /// In a watch's batch, the files sent only because they share a name with one that arrived
     /// (a pair's partner may be among them): one that is unchanged ends without an outcome.
     public var companions: Set<String> = []

@@ -12,8 +12,6 @@ extension Pipeline {
     /// entries, and those the exclusion rules left out.
     func walk(stages: Stages, tally: inout RunTally) async -> Discovery.Tally {
         let configuration = self.configuration
-        let events = configuration.events
-        let context = self.context
         let stop = stages.stop
         var discovery = Discovery(
             roots: configuration.paths, includeHidden: configuration.includeHidden, rules: configuration.exclusions,
@@ -26,59 +24,145 @@ extension Pipeline {
         // A watch follows the folders from before the walk starts, so that nothing written meanwhile is missed.
         let shouldStop: @Sendable () -> Bool = { stop.isRequested }
         async let walked = Self.discover(discovery, watch: configuration.watch, into: channel, shouldStop: shouldStop)
-        await withTaskGroup(of: [FileResult].self) { group in
-            var inFlight = 0
+        await withTaskGroup(of: WalkEvent.self) { group in
+            var state = Scheduling(limit: configuration.limits.filesInFlight)
             for await found in channel {
-                tally.progress.discovered += found.items.count
-                tally.progress.discoveryDone = found.isLast
-                let earlier = await self.earlierRuns(of: found.items, tally: &tally)
-                let groups = Self.nameGroups(found.items, earlier: earlier)
-                for position in found.items.indices {
-                    if stop.isRequested { break }
-                    let work = Self.work(
-                        at: position, of: found.items, earlier: earlier, groups: groups, events: events)
-                    switch work {
-                    case nil: continue
-                    case .finished(let result)?: await tally.finish(result)
-                    case .unchanged(let file)? where found.companions.contains(file.path):
-                        tally.progress.discovered -= 1
-                    case .unchanged(let file)?: await tally.finishUnchanged(file, events: events)
-                    case let work?:
-                        while inFlight >= configuration.limits.filesInFlight, let results = await group.next() {
-                            inFlight -= results.count
-                            for result in results { await tally.finish(result) }
-                        }
-                        inFlight += Self.start(
-                            work, in: &group, observer: tally.observer, events: events, stages: stages, context: context
-                        )
-                    }
-                }
-                if stop.isRequested { break }
-                if found.isLive {
-                    // A watched file is done when its outcome is in the catalog: a restart must not redo it.
-                    while let results = await group.next() {
-                        inFlight -= results.count
-                        for result in results {
-                            if let path = result.outcomes.first?.path, found.companions.contains(path),
-                                result.unchanged.allSatisfy({ $0 })
-                            {
-                                // Read again only to pair the file that arrived.
-                                tally.progress.discovered -= 1
-                                continue
-                            }
-                            await tally.finish(result)
-                        }
-                    }
-                    await tally.flush()
-                }
+                await self.schedule(found, state: &state, group: &group, stages: stages, tally: &tally)
+                if stop.isRequested || (found.isLast && configuration.watch != nil) { break }
             }
-            while let results = await group.next() {
-                for result in results { await tally.finish(result) }
+            if configuration.watch != nil && !stop.isRequested {
+                await self.follow(channel, state: &state, group: &group, stages: stages, tally: &tally)
+            }
+            while let event = await group.next() {
+                if case .results(let results) = event { await Self.finish(results, state: &state, tally: &tally) }
             }
             // After a stop, take what the walk may still be sending, so that it can see the stop and end.
             for await _ in channel {}
         }
         return await walked
+    }
+
+    /// What the walk's task group hands back: a task's files' results, or (for a watch) the next
+    /// batch of files that arrived, nil when the watch has ended.
+    enum WalkEvent: Sendable {
+        case results([FileResult])
+        case batch(DiscoveryBatch?)
+    }
+
+    /// The files started and not yet ended, the most the group may hold, and the files a watch
+    /// sent only to meet the ones that arrived.
+    struct Scheduling {
+        var inFlight = 0
+        let limit: Int
+        var companions: Set<String> = []
+        /// For a watch: the paths of the files in flight, and the batches that name one of them,
+        /// held back until it has ended (a file closed again while it is read, a late partner of a
+        /// file still in flight): the catalog then knows what is done, and nothing is done twice.
+        var running: Set<String>?
+        var deferred: [DiscoveryBatch] = []
+
+        /// Whether `batch` must wait for a file in flight.
+        func mustWait(_ batch: DiscoveryBatch) -> Bool {
+            guard let running = self.running, !running.isEmpty else { return false }
+            return batch.items.contains { $0.file.map { running.contains($0.path) } ?? false }
+        }
+    }
+
+    /// Starts the work of one batch, waiting for results whenever the group holds its limit.
+    private func schedule(
+        _ found: DiscoveryBatch, state: inout Scheduling, group: inout TaskGroup<WalkEvent>, stages: Stages,
+        tally: inout RunTally
+    ) async {
+        let events = self.configuration.events
+        tally.progress.discovered += found.items.count
+        tally.progress.discoveryDone = tally.progress.discoveryDone || found.isLast
+        state.companions.formUnion(found.companions)
+        let earlier = await self.earlierRuns(of: found.items, tally: &tally)
+        let groups = Self.nameGroups(found.items, earlier: earlier)
+        for position in found.items.indices {
+            if stages.stop.isRequested { break }
+            switch Self.work(at: position, of: found.items, earlier: earlier, groups: groups, events: events) {
+            case nil: continue
+            case .finished(let result)?: await tally.finish(result)
+            case .unchanged(let file)? where state.companions.remove(file.path) != nil:
+                tally.progress.discovered -= 1
+            case .unchanged(let file)?: await tally.finishUnchanged(file, events: events)
+            case let work?:
+                while state.inFlight >= state.limit, let event = await group.next() {
+                    // Only results come back while the group is full: a watch asks for its next
+                    // batch after this one is started.
+                    if case .results(let results) = event { await Self.finish(results, state: &state, tally: &tally) }
+                }
+                state.inFlight += Self.start(
+                    work, in: &group, observer: tally.observer, events: events, stages: stages, context: self.context)
+                if state.running != nil {
+                    switch work {
+                    case .file(let file, _, _): state.running?.insert(file.path)
+                    case .group(let members): for member in members { state.running?.insert(member.file.path) }
+                    case .finished, .unchanged: break
+                    }
+                }
+            }
+        }
+    }
+
+    /// A watch after its walk: waits for whichever comes first, a file's results or the next batch
+    /// that arrived, so that files are worked on side by side as they come and each result is
+    /// counted (and, once nothing is in flight, committed to the catalog) as soon as it is known.
+    private func follow(
+        _ channel: AsyncChannel<DiscoveryBatch>, state: inout Scheduling, group: inout TaskGroup<WalkEvent>,
+        stages: Stages, tally: inout RunTally
+    ) async {
+        let next: @Sendable () async -> WalkEvent = {
+            var batches = channel.makeAsyncIterator()
+            return .batch(await batches.next())
+        }
+        state.running = []
+        group.addTask(operation: next)
+        var ended = false
+        while !(ended && state.deferred.isEmpty), let event = await group.next() {
+            switch event {
+            case .results(let results):
+                await Self.finish(results, state: &state, tally: &tally)
+                while let index = state.deferred.firstIndex(where: { !state.mustWait($0) }) {
+                    let found = state.deferred.remove(at: index)
+                    await tally.flush()
+                    await self.schedule(found, state: &state, group: &group, stages: stages, tally: &tally)
+                }
+                // Idle: what is known is committed, so that a restart redoes nothing.
+                if state.inFlight == 0 { await tally.flush() }
+            case .batch(let found?):
+                if state.mustWait(found) {
+                    state.deferred.append(found)
+                } else {
+                    // The catalog must know what is done before it is asked about the files that
+                    // came: a late partner's file, done a moment ago, is not done twice.
+                    await tally.flush()
+                    await self.schedule(found, state: &state, group: &group, stages: stages, tally: &tally)
+                }
+                if stages.stop.isRequested { return }
+                group.addTask(operation: next)
+            case .batch(nil):
+                ended = true
+            }
+            if stages.stop.isRequested { return }
+        }
+    }
+
+    /// Counts the results of one task; a watch's companion, read again only to pair the file that
+    /// arrived, ends without an outcome of its own.
+    static func finish(_ results: [FileResult], state: inout Scheduling, tally: inout RunTally) async {
+        state.inFlight -= results.count
+        for result in results {
+            if state.running != nil, let path = result.outcomes.first?.path { state.running?.remove(path) }
+            if !state.companions.isEmpty, let path = result.outcomes.first?.path,
+                state.companions.remove(path) != nil, result.unchanged.allSatisfy({ $0 })
+            {
+                tally.progress.discovered -= 1
+                continue
+            }
+            await tally.finish(result)
+        }
     }
 
     /// The walk, and for `watch` what arrives after it.
@@ -136,22 +220,24 @@ extension Pipeline {
 
     /// Starts the task of `work` in `group`; returns how many files it holds.
     static func start(
-        _ work: Work, in group: inout TaskGroup<[FileResult]>, observer: any RunObserver, events: [Event],
+        _ work: Work, in group: inout TaskGroup<WalkEvent>, observer: any RunObserver, events: [Event],
         stages: Stages, context: StageContext
     ) -> Int {
         switch work {
         case .group(let members):
             for member in members { observer.started(member.file.path) }
-            group.addTask { await Self.ingest(group: members, events: events, stages: stages, context: context) }
+            group.addTask {
+                .results(await Self.ingest(group: members, events: events, stages: stages, context: context))
+            }
             return members.count
         case .file(let file, let plan, let facts):
             observer.started(file.path)
             group.addTask {
-                [
+                .results([
                     await Self.ingest(
                         file, events: events, pending: plan.pending, earlier: plan.knownBroken, known: facts,
                         stages: stages, context: context)
-                ]
+                ])
             }
             return 1
         case .finished, .unchanged:

@@ -217,7 +217,7 @@ public struct WatchFeed: Sendable {
                         companions.insert(itemPath)
                     }
                 }
-                await channel.send(DiscoveryBatch(items: items, isLast: false, isLive: true, companions: companions))
+                await channel.send(DiscoveryBatch(items: items, isLast: false, companions: companions))
             }
         }
     }

@@ -98,6 +98,18 @@ import Testing
         }
     }
 
+    /// A reference server with an event wide enough for every photo, and a command line whose
+    /// folder holds `hot/` (watched) and `staging/` (where files wait to be moved in).
+    static func setUp(_ label: String) throws -> (ReferenceServer, String, CommandLine) {
+        let server = try ReferenceServer()
+        let event = try server.addEvent(name: "Gala", start: "2000-01-01T00:00:00Z", end: "2100-01-01T00:00:00Z")
+        let cli = CommandLine(label)
+        for name in ["hot", "staging"] {
+            try FileManager.default.createDirectory(at: cli.folder.appending(name), withIntermediateDirectories: true)
+        }
+        return (server, event, cli)
+    }
+
     static func stop(_ process: Process) -> Int32 {
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
@@ -106,14 +118,8 @@ import Testing
 
     @Test("A burst written into a watched folder: every photo uploaded once and whole, a pair together")
     func burst() throws {
-        let server = try ReferenceServer()
-        let event = try server.addEvent(name: "Gala", start: "2000-01-01T00:00:00Z", end: "2100-01-01T00:00:00Z")
-        let cli = CommandLine("watch-burst")
-        let hot = cli.folder.appending("hot")
-        let staging = cli.folder.appending("staging")
-        for folder in [hot, staging] {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        }
+        let (server, event, cli) = try Self.setUp("watch-burst")
+        let (hot, staging) = (cli.folder.appending("hot"), cli.folder.appending("staging"))
         // One photo there before the watch: the walk's.
         try FileManager.default.copyItem(
             at: TestEnvironment.repository.appendingPathComponent("samples/IMG_0001.jpg"),
@@ -158,7 +164,7 @@ import Testing
         let entries = lines.compactMap { try? JSONDecoder().decode(FileLine.self, from: Data($0.utf8)) }
         for (path, sha256) in written {
             let mine = entries.filter { $0.path == path }
-            #expect(mine.count == 1, "\(path): \(mine.count) report lines")
+            #expect(mine.count == 1, "\(path): \(mine.map { "\($0.status) \($0.reason ?? "") \($0.pair?.path ?? "")" })")
             #expect(mine.first?.sha256 == sha256, "\(path) was read before it was whole")
             #expect(mine.first?.status == .uploaded, "\(path): \(String(describing: mine.first?.status))")
         }
@@ -172,14 +178,8 @@ import Testing
 
     @Test("Killed with SIGKILL in the middle of a burst and started again: every photo once")
     func killedAndRestarted() throws {
-        let server = try ReferenceServer()
-        let event = try server.addEvent(name: "Gala", start: "2000-01-01T00:00:00Z", end: "2100-01-01T00:00:00Z")
-        let cli = CommandLine("watch-kill")
-        let hot = cli.folder.appending("hot")
-        let staging = cli.folder.appending("staging")
-        for folder in [hot, staging] {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        }
+        let (server, event, cli) = try Self.setUp("watch-kill")
+        let (hot, staging) = (cli.folder.appending("hot"), cli.folder.appending("staging"))
         let report = cli.folder.appending("report.ndjson")
         let log = cli.folder.appending("watch.log")
         let first = try Self.startWatch(cli, server, folder: hot, report: report, log: log)
