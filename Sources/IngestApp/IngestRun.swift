@@ -17,9 +17,18 @@ public struct IngestRun {
     let watching: Bool
 
     public init(settings: Settings, watching: Bool = false) {
+        var settings = settings
+        if watching && settings.shown.first(where: { $0.key == "unreachable-timeout" })?.source == "default" {
+            // A watch lives for days: a server that goes away is waited for (probed with back-off)
+            // unless the user gave a limit. Before it has answered once, a wrong address still fails fast.
+            settings.connection.unreachableTimeout = Self.watchUnreachableTimeout
+        }
         self.settings = settings
         self.watching = watching
     }
+
+    /// How long a watch waits for a server that answers nothing, unless told: a week.
+    static let watchUnreachableTimeout = 7 * 24 * 3_600
     /// Checks the settings, ingests, and returns the exit status (0 when every file ended well).
     ///
     /// A run that could not start or go on says why once, as a log line with `--log-format json`

@@ -235,7 +235,7 @@ extension RunSetting {
         .number(
             "unreachable-timeout", \.connection.unreachableTimeout, valueName: "seconds",
             help:
-                "Stop the run when the server has answered nothing (connections refused or timing out) for this many seconds; the files not done are left for the next run (exit status 3; default 30).",
+                "Stop the run when the server has answered nothing (connections refused or timing out) for this many seconds; the files not done are left for the next run (exit status 3; default 30; for watch, a week).",
             allowed: 1..., problem: "must be at least 1 second"),
         .flag(
             "http2", \.connection.http2,

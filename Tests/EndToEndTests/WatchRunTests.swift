@@ -164,7 +164,8 @@ import Testing
         let entries = lines.compactMap { try? JSONDecoder().decode(FileLine.self, from: Data($0.utf8)) }
         for (path, sha256) in written {
             let mine = entries.filter { $0.path == path }
-            #expect(mine.count == 1, "\(path): \(mine.map { "\($0.status) \($0.reason ?? "") \($0.pair?.path ?? "")" })")
+            let shown = mine.map { "\($0.status) \($0.reason ?? "") \($0.pair?.path ?? "")" }
+            #expect(mine.count == 1, "\(path): \(shown)")
             #expect(mine.first?.sha256 == sha256, "\(path) was read before it was whole")
             #expect(mine.first?.status == .uploaded, "\(path): \(String(describing: mine.first?.status))")
         }
@@ -199,6 +200,37 @@ import Testing
             Set(try server.held(inEvent: event).keys).isSuperset(of: expected) || !second.isRunning
         }
         #expect(Self.stop(second) == 0)
+        #expect(Set(try server.held(inEvent: event).keys) == expected)
+        #expect(try server.sql("SELECT count(*) FROM event_photo") == "\(expected.count)")
+    }
+}
+
+extension WatchRunTests {
+    @Test("The server stopped for 30 s in the middle of a burst: nothing lost, the backlog sent when it returns")
+    func serverAway() throws {
+        let (server, event, cli) = try Self.setUp("watch-server-away")
+        let (hot, staging) = (cli.folder.appending("hot"), cli.folder.appending("staging"))
+        let report = cli.folder.appending("report.ndjson")
+        let log = cli.folder.appending("watch.log")
+        let watch = try Self.startWatch(cli, server, folder: hot, report: report, log: log)
+        defer { if watch.isRunning { kill(watch.processIdentifier, SIGKILL) } }
+        var written = try Self.write(10, into: hot, staging: staging, pace: 0.1)
+        try Self.wait("the first photos on the server", timeout: 60) {
+            try server.held(inEvent: event).count == written.count || !watch.isRunning
+        }
+        server.kill()
+        // Written while the server is away: 30 s, longer than run's --unreachable-timeout.
+        let away = Date()
+        let during = TemporaryFolder(at: hot.appendingPathComponent("during"))
+        written.merge(try Self.write(10, into: during.url, staging: staging, pace: 0.5)) { $1 }
+        usleep(useconds_t(max(0, 30 - Date().timeIntervalSince(away)) * 1e6))
+        #expect(watch.isRunning, "the watch ended while the server was away")
+        try server.restart()
+        let expected = Set(written.values)
+        try Self.wait("the backlog on the server", timeout: 120) {
+            Set(try server.held(inEvent: event).keys).isSuperset(of: expected) || !watch.isRunning
+        }
+        #expect(Self.stop(watch) == 0, "\((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
         #expect(Set(try server.held(inEvent: event).keys) == expected)
         #expect(try server.sql("SELECT count(*) FROM event_photo") == "\(expected.count)")
     }
