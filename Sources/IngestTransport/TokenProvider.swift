@@ -3,8 +3,9 @@ import IngestCore
 
 /// The bearer tokens of a run: given once, or fetched by a command whenever they run out.
 ///
-/// A fetched token is replaced shortly before it expires: a fifth of its remaining life before,
-/// at most five minutes (see `refreshMargin(life:)`). However many transfers need a new token at
+/// A fetched token is replaced as soon as it enters the API's 5-minute buffer (it then counts as
+/// expired); only a token that was already that short-lived when fetched is kept for four fifths
+/// of its life (see `isDue(_:fetched:now:)`). However many transfers need a new token at
 /// the same moment, the command runs once and all of them wait for its result. Tokens are never
 /// logged, and never passed to the command (it prints them).
 public actor TokenProvider {
@@ -44,7 +45,7 @@ public actor TokenProvider {
         func value(_ kind: TokenKind) -> String { kind == .access ? self.access : self.upload }
     }
 
-    /// At most this long before its `exp`, a fetched token is replaced.
+    /// The API's buffer: a token that expires within it counts as expired.
     public static let longestMargin: TimeInterval = 300
     /// A fetched token is kept at least this long, even one that had expired already (the server
     /// then refuses it and the 401 fetches another): the command never runs for every request.
@@ -180,12 +181,18 @@ public actor TokenProvider {
         min(self.longestMargin, max(0, life) / 5)
     }
 
-    /// Whether a token fetched at `fetched` is due to be replaced. Tokens that are not JWTs, or
-    /// carry no `exp`, never expire as far as the client can tell.
+    /// Whether a token fetched at `fetched` is due to be replaced. The API counts a token that
+    /// expires within 5 minutes as expired: one fetched with more life than that is replaced the
+    /// moment it enters those 5 minutes. One fetched with less (the issuer hands out short-lived
+    /// tokens) is kept for four fifths of its life, and at least 10 s. Tokens that are not JWTs,
+    /// or carry no `exp`, never expire as far as the client can tell.
     static func isDue(_ token: String, fetched: Date, now: Date) -> Bool {
         guard let expiry = self.expiry(of: token) else { return false }
         let life = expiry.timeIntervalSince(fetched)
-        let replaceAt = max(expiry.addingTimeInterval(-self.refreshMargin(life: life)), fetched + self.shortestUse)
+        let replaceAt =
+            life > self.longestMargin
+            ? expiry.addingTimeInterval(-self.longestMargin)
+            : max(expiry.addingTimeInterval(-self.refreshMargin(life: life)), fetched + self.shortestUse)
         return now >= replaceAt
     }
 

@@ -106,6 +106,41 @@ import Testing
         #expect(TokenProvider.refreshMargin(life: 3_600) == 300)
     }
 
+    @Test("A token entering the 5-minute buffer is replaced at once: no request carries a 302 s token past 300 s")
+    func bufferIsExpiry() async throws {
+        // The command's first token lives 302 s, every later one an hour, from the simulated time.
+        let now = self.folder.appending("now")
+        let count = self.folder.appending("count")
+        let start = Int(Date().timeIntervalSince1970)
+        try Data("\(start)".utf8).write(to: now)
+        let body = #"""
+            n=$(cat '\#(count.path)' 2>/dev/null || echo 0); echo $((n + 1)) > '\#(count.path)'
+            life=3600; [ "$n" = 0 ] && life=302
+            payload=$(printf '{"sub":"alice","exp":%d}' $(( $(cat '\#(now.path)') + life )) | base64 | tr '+/' '-_' | tr -d '=\n')
+            echo "eyJhbGciOiJIUzI1NiJ9.$payload.c2ln"
+            """#
+        let clock: @Sendable () -> Date = {
+            let text = (try? String(contentsOf: now, encoding: .utf8)) ?? ""
+            return Date(timeIntervalSince1970: TimeInterval(Int(text) ?? 0))
+        }
+        let provider = TokenProvider(try self.command(body), clock: clock)
+        var carried: [TimeInterval] = []
+        for second in 0...30 {
+            try Data("\(start + second)".utf8).write(to: now)
+            for _ in 0..<9 {
+                let token = try await provider.token(.upload)
+                carried.append(try #require(TokenProvider.expiry(of: token)).timeIntervalSince(clock()))
+            }
+        }
+        // Requests at 0 and 1 s carry the first token (302 and 301 s left); at 2 s it has 300 s
+        // left, inside the buffer, and the hour's token replaces it.
+        #expect(
+            carried.filter { $0 <= 300 }.isEmpty,
+            "\(carried.filter { $0 <= 300 }.count) requests carried a token inside the buffer")
+        #expect(carried.filter { $0 > 3_000 }.count == carried.count - 18)
+        #expect(await provider.fetches == 2)
+    }
+
     @Test("A token that had expired when fetched is kept 10 s, not fetched again for every request")
     func expiredTokenIsNotFetchedForEveryRequest() async throws {
         let stale = Self.jwt("alice", expiresIn: -60)
