@@ -84,13 +84,18 @@ extension IngestRun {
             + (figures.measured > 1024 ? " (the last 1,024)" : "")
     }
 
-    /// `--metrics-file`, at the end of the run, whether it went well or not.
-    func writeMetrics(_ reports: [RunReport], bytesRead: Int64, started: Date, exitStatus: Int32, log: Logger) {
+    /// `--metrics-file`, at the end of the run, whether it went well or not; for a watch also
+    /// while it goes (`exitStatus` nil), with its waits and the uploads in flight.
+    func writeMetrics(
+        _ reports: [RunReport], bytesRead: Int64, started: Date, exitStatus: Int32?, log: Logger,
+        latency: WatchLatency? = nil, uploads: UploadCounts? = nil
+    ) {
         guard let path = self.settings.metricsFile, !self.settings.dryRun else { return }
         let metrics = RunMetrics()
         metrics.record(
             reports: reports, bytesRead: bytesRead, seconds: Date().timeIntervalSince(started), exitStatus: exitStatus,
             now: Date(), previous: try? String(contentsOfFile: path, encoding: .utf8))
+        if let latency { metrics.record(latency, uploads: uploads) }
         do {
             try metrics.write(to: path)
         } catch {

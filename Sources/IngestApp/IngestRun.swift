@@ -117,7 +117,15 @@ public struct IngestRun {
         let display = RunDisplay(
             progress: progress, report: reportWriter, events: events.count, log: log,
             statsInterval: self.settings.stats)
-        if self.watching { display.latency = latency }
+        if self.watching {
+            display.latency = latency
+            // A watch lives for days: its metrics file says how it goes, not only how it ended.
+            display.metricsSoFar = { reports, progress in
+                self.writeMetrics(
+                    reports, bytesRead: progress.bytesRead, started: started, exitStatus: nil, log: log,
+                    latency: latency, uploads: progress.uploads)
+            }
+        }
         // A dry run records nothing: its page is made of the outcomes as they go by.
         if self.settings.html != nil && self.settings.dryRun { display.htmlPhotos = [:] }
         var run = try await pipeline.run(observer: display, stop: stop)
@@ -239,7 +247,8 @@ public struct IngestRun {
                 ])
         }
         self.writeMetrics(
-            run.events, bytesRead: run.bytesRead, started: started, exitStatus: status, log: log)
+            run.events, bytesRead: run.bytesRead, started: started, exitStatus: status, log: log,
+            latency: display.latency, uploads: display.lastProgress.uploads)
         return status
     }
 }

@@ -28,6 +28,11 @@ final class RunDisplay: RunObserver {
 
     /// For `watch`: how long files wait, measured as each ends, and shown with the status lines.
     var latency: WatchLatency?
+    /// For `watch`: writes the metrics file with the figures so far (at most every 15 s).
+    var metricsSoFar: ((_ reports: [RunReport], _ progress: RunProgress) -> Void)?
+    /// Each event's report as last seen, by id, for ``metricsSoFar``.
+    private var reports: [String: RunReport] = [:]
+    private var lastMetrics: ContinuousClock.Instant?
 
     /// Every file's outcome per event (by event id), kept for `--html`; nil without it.
     var htmlPhotos: [String: [ReportPhoto]]?
@@ -51,6 +56,7 @@ final class RunDisplay: RunObserver {
 
     func finished(_ outcome: FileOutcome, event: Event, report: RunReport) {
         self.latency?.finished(outcome.path)
+        if self.metricsSoFar != nil { self.reports[event.id] = report }
         self.current.append((outcome, event))
         self.htmlPhotos?[event.id, default: []].append(ReportPhoto(outcome))
         if outcome.status == .failed && !outcome.knownBroken {
@@ -69,6 +75,13 @@ final class RunDisplay: RunObserver {
         self.lastProgress = progress
         self.progress.update(progress)
         self.logStatus(progress)
+        if let metricsSoFar = self.metricsSoFar {
+            let now = self.clock.now
+            if self.lastMetrics.map({ now - $0 >= .seconds(15) }) ?? true {
+                self.lastMetrics = now
+                metricsSoFar(self.reports.values.sorted { $0.event.id < $1.event.id }, progress)
+            }
+        }
     }
 
     /// Off a terminal nothing else shows that the run is alive: a line every --stats interval.

@@ -18,8 +18,9 @@ struct RunMetrics {
 
     /// The run's figures: files by event and outcome, bytes, duration, per-stage busy time, exit
     /// status, and when a run last succeeded (kept from the previous file when this one failed).
+    /// A watch still going has no exit status yet (nil): the last success stays the previous one.
     func record(
-        reports: [RunReport], bytesRead: Int64, seconds: Double, exitStatus: Int32, now: Date, previous: String?
+        reports: [RunReport], bytesRead: Int64, seconds: Double, exitStatus: Int32?, now: Date, previous: String?
     ) {
         for report in reports {
             for status in FileStatus.allCases {
@@ -42,10 +43,26 @@ struct RunMetrics {
         for (stage, total) in stages { self.gauge("last_run_stage_busy_seconds", total, [("stage", stage)]) }
         self.gauge("last_run_read_bytes", Double(bytesRead))
         self.gauge("last_run_duration_seconds", seconds)
-        self.gauge("last_run_exit_status", Double(exitStatus))
+        if let exitStatus { self.gauge("last_run_exit_status", Double(exitStatus)) }
         self.gauge("last_run_timestamp_seconds", now.timeIntervalSince1970)
         let lastSuccess = exitStatus == 0 ? now.timeIntervalSince1970 : previous.flatMap(Self.lastSuccess)
         if let lastSuccess { self.gauge("last_success_timestamp_seconds", lastSuccess) }
+    }
+
+    /// A watch's figures: how long files waited from whole to done (the median and 95th
+    /// percentile of the last 1,024), how many were measured, how many wait now, and the uploads
+    /// sending and queued.
+    func record(_ latency: WatchLatency, uploads: UploadCounts?) {
+        let figures = latency.figures
+        for (quantile, value) in [("0.5", figures.p50), ("0.95", figures.p95)] {
+            if let value { self.gauge("watch_wait_seconds", value.seconds, [("quantile", quantile)]) }
+        }
+        self.gauge("watch_files_measured", Double(figures.measured))
+        self.gauge("watch_files_waiting", Double(figures.waiting))
+        if let uploads {
+            self.gauge("uploads_in_flight", Double(uploads.sending), [("state", "sending")])
+            self.gauge("uploads_in_flight", Double(uploads.queued), [("state", "queued")])
+        }
     }
 
     /// The last success recorded in an earlier file.

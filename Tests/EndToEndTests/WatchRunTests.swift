@@ -55,6 +55,7 @@ import Testing
         process.arguments = [
             "watch", folder.path, "--server", server.url, "--catalog", cli.catalog.path, "--report", report.path,
             "--settle", "1s", "--stats", "1s", "--timezone", "UTC", "--undated", "mtime",
+            "--metrics-file", cli.folder.appending("watch.prom").path,
         ]
         process.environment = ProcessInfo.processInfo.environment.merging([
             "PHOTOINGEST_TOKEN": try server.token(ttl: 86_400),
@@ -151,9 +152,19 @@ import Testing
         try Self.wait("every photo on the server", timeout: 120) {
             Set(try server.held(inEvent: event).keys).isSuperset(of: expected) || !watch.isRunning
         }
+        // The metrics file says how the watch goes while it goes, and how it ended.
+        let metrics = cli.folder.appending("watch.prom")
+        let going = (try? String(contentsOf: metrics, encoding: .utf8)) ?? ""
+        #expect(going.contains("photoingest_watch_files_measured "), "\(going)")
+        #expect(!going.contains("photoingest_last_run_exit_status"), "a watch still going has no exit status")
         let status = Self.stop(watch)
         let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         #expect(status == 0, "\(output)")
+        let ended = (try? String(contentsOf: metrics, encoding: .utf8)) ?? ""
+        #expect(ended.contains("photoingest_last_run_exit_status 0"), "\(ended)")
+        #expect(ended.contains(#"photoingest_watch_wait_seconds{quantile="0.95"}"#), "\(ended)")
+        // Every file that arrived: the one there before the watch was the walk's.
+        #expect(ended.contains("photoingest_watch_files_measured 42"), "\(ended)")
 
         // Each photo once, whole: the server holds exactly what was written, nothing half.
         let held = try server.held(inEvent: event)
