@@ -17,9 +17,11 @@ extension IngestRun {
         if let client = try self.settings.connection.client() {
             console.status("Asking \(client.address.shown) for its events…")
             let stallTimeout = TimeInterval(self.settings.connection.stallTimeout)
-            let target = RunTarget(
-                destination: ServerDestination(client: client), events: try await self.serverEvents(client),
+            let wanted = self.settings.event
+            var target = RunTarget(
+                destination: ServerDestination(client: client), events: try await Self.serverEvents(client, wanted),
                 finishInFlight: { client.finishInFlight(within: stallTimeout) })
+            target.listEvents = { try await Self.serverEvents(client, wanted) }
             console.status(
                 "Ingesting into \(client.address.shown)"
                     + (self.settings.dryRun ? " (dry run: nothing will be uploaded)" : ""))
@@ -77,17 +79,17 @@ extension IngestRun {
         }
     }
 
-    /// The events to ingest into: those named with --event (by id, or by a name only one event
-    /// has), else every event the server lists.
-    func serverEvents(_ client: PhotoShareClient) async throws -> [Event] {
+    /// The events to ingest into: those named with --event (`wanted`: by id, or by a name only
+    /// one event has), else every event the server lists.
+    static func serverEvents(_ client: PhotoShareClient, _ wanted: [String]) async throws -> [Event] {
         let listed = try await ServerSettings.events(of: client)
-        if self.settings.event.isEmpty {
+        if wanted.isEmpty {
             guard !listed.isEmpty else {
                 throw IngestError(.serverUnusable, "the server lists no events for this user")
             }
             return listed
         }
-        return try self.settings.event.map { wanted in
+        return try wanted.map { wanted in
             if let event = listed.first(where: { $0.id == wanted }) { return event }
             let named = listed.filter { $0.name == wanted }
             guard named.count == 1 else {

@@ -15,8 +15,11 @@ public struct IngestRun {
     let settings: Settings
     /// `photoingest watch`: after the walk, the folders are followed until Ctrl-C or SIGTERM.
     let watching: Bool
+    /// For a watch: the settings read again (the command line, the environment, the config file),
+    /// on SIGHUP.
+    let reload: (@Sendable () async throws -> Settings)?
 
-    public init(settings: Settings, watching: Bool = false) {
+    public init(settings: Settings, watching: Bool = false, reload: (@Sendable () async throws -> Settings)? = nil) {
         var settings = settings
         if watching && settings.shown.first(where: { $0.key == "unreachable-timeout" })?.source == "default" {
             // A watch lives for days: a server that goes away is waited for (probed with back-off)
@@ -25,6 +28,7 @@ public struct IngestRun {
         }
         self.settings = settings
         self.watching = watching
+        self.reload = reload
     }
 
     /// How long a watch waits for a server that answers nothing, unless told: a week.
@@ -46,7 +50,7 @@ public struct IngestRun {
             throw error
         }
         do {
-            return try await self.ingest(log: log, started: started)
+            return try await self.ingestUntilTheEnd(log: log, started: started)
         } catch let error as IngestError {
             // It could not start (or go on): the metrics say so, so that monitoring sees it.
             self.writeMetrics(
@@ -61,7 +65,8 @@ public struct IngestRun {
         }
     }
 
-    func ingest(log: Logger, started: Date) async throws -> Int32 {
+    /// One run; for a watch, also why it ended to start again (nil: it has ended for good).
+    func ingest(log: Logger, started: Date) async throws -> (status: Int32, restart: WatchRestart.Reason?) {
         let zone = try self.zone()
         let catalogPath = Discovery.absolute(self.settings.catalog)
         let console = Console(
@@ -95,7 +100,16 @@ public struct IngestRun {
         defer { reportWriter?.close() }
 
         let stop = StopRequest()
-        Interrupts.install(stop, onStop: target.finishInFlight)
+        let restart = WatchRestart()
+        // SIGHUP, for a watch: the files in flight finish, then it starts again with the settings read anew.
+        var hangUp: (@Sendable () -> Void)?
+        if self.watching {
+            hangUp = { @Sendable in
+                restart.request(.reload)
+                stop.request(byUser: false)
+            }
+        }
+        Interrupts.install(stop, onStop: target.finishInFlight, onHangUp: hangUp)
         let events = target.events
         self.sayHowBoundsRead(in: zone, console: console)
         Self.announce(events, zone: zone, console: console)
@@ -106,9 +120,20 @@ public struct IngestRun {
         configuration.clockCorrections = clocks
         let latency = WatchLatency()
         if self.watching {
-            configuration.watch = WatchFeed(settle: .seconds(self.settings.settle), latency: latency) { line in
+            var watch = WatchFeed(settle: .seconds(self.settings.settle), latency: latency) { line in
                 console.status(line, always: line.hasPrefix("warning: ") || line.hasPrefix("error: "))
             }
+            watch.refreshInterval = .seconds(self.settings.refresh)
+            if let list = target.listEvents {
+                watch.refreshEvents = { @Sendable [events] in
+                    // Events are the run's shape (its reports, its catalog runs): a change starts it again.
+                    guard let listed = try? await list(), let change = WatchRestart.change(from: events, to: listed)
+                    else { return }
+                    restart.request(.eventsChanged(change))
+                    stop.request(byUser: false)
+                }
+            }
+            configuration.watch = watch
         }
         let pipeline = Pipeline(
             configuration: configuration, destination: target.destination, catalog: catalog, context: context)
@@ -130,6 +155,8 @@ public struct IngestRun {
         if self.settings.html != nil && self.settings.dryRun { display.htmlPhotos = [:] }
         var run = try await pipeline.run(observer: display, stop: stop)
         progress.clear()
+        let restarting = stop.isRequestedByUser ? nil : restart.current
+        if restarting != nil { (run.interrupted, run.stoppedEarly) = (false, false) }
         if self.watching && run.interrupted {
             // Ctrl-C and SIGTERM are how a watch ends: the files that arrived are done.
             (run.interrupted, run.stoppedEarly) = (false, false)
@@ -137,9 +164,10 @@ public struct IngestRun {
         let lostOutcomes = self.summarize(run, display: display, zone: zone, console: console)
         if self.watching { console.summary(Self.waitLine(latency)) }
         withExtendedLifetime((catalogLock, target.lock)) {}
-        return await self.finish(
+        let status = await self.finish(
             run, status: Self.exitStatus(run, lostOutcomes: lostOutcomes), display: display, catalog: catalog,
             destination: target.destination.identity, started: started, console: console, log: log)
+        return (status, restarting)
     }
 
     /// Names the run's events and their windows (in UTC, and as the clocks of `zone` read

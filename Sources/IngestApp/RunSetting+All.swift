@@ -197,7 +197,18 @@ extension RunSetting {
                     throw UsageError("is not an interval such as 2s or 1m.")
                 }
                 return seconds
-            })
+            }),
+        .parsed(
+            "refresh", \.refresh, valueName: "interval",
+            help:
+                "watch: how often the server's events and each event's hash set are fetched again, e.g. 5m (default: 5m). New or changed events start the watch again with them.",
+            default: { "5m" },
+            parse: { text in
+                guard let seconds = Settings.seconds(text), seconds > 0 else {
+                    throw UsageError("is not an interval such as 30s or 5m.")
+                }
+                return seconds
+            }),
     ]
 
     /// How to reach a PhotoShare server and prove who we are.

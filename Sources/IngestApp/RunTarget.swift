@@ -13,4 +13,7 @@ struct RunTarget {
     var excludedPaths: [String] = []
     /// The archive's run lock, held to the end of the run.
     var lock: RunLock?
+    /// The events as the server lists them now (with --event's choice), for a watch's refresh;
+    /// nil for the archive, whose events are the settings'.
+    var listEvents: (@Sendable () async throws -> [Event])?
 }

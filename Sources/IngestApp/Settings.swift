@@ -52,6 +52,8 @@ public struct Settings {
     public var metricsFile: String?
     /// `watch`: seconds a file that is not closed must stay unchanged before it is read.
     public var settle = 2
+    /// `watch`: seconds between fetches of the server's events and hash sets.
+    public var refresh = 300
     public var connection = ServerSettings()
 
     public enum LogFormat: String, CaseIterable { case text, json }

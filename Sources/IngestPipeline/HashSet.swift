@@ -106,6 +106,14 @@ public final class HashSet: Sendable {
         next?.resume(returning: .claimed)
     }
 
+    /// What the destination holds now, fetched again (a watch's refresh: phones upload to a live
+    /// event too). Hashes this run stored that the destination now lists are forgotten here, so
+    /// the set does not grow with a watch's life. Claims in flight are left as they are.
+    public func refresh(_ known: KnownHashes) {
+        self.known.withLock { $0 = Task { known } }
+        self.state.withLock { state in state.stored = state.stored.filter { !known.contains($0) } }
+    }
+
     /// The destination's hashes, read by the first caller; the others wait for the same read.
     private func knownHashes() async throws(IngestError) -> KnownHashes {
         let load = self.load

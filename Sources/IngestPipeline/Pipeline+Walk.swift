@@ -23,7 +23,15 @@ extension Pipeline {
         // Discovery runs ahead in its own child task; the channel makes it wait when the work is behind.
         // A watch follows the folders from before the walk starts, so that nothing written meanwhile is missed.
         let shouldStop: @Sendable () -> Bool = { stop.isRequested }
-        async let walked = Self.discover(discovery, watch: configuration.watch, into: channel, shouldStop: shouldStop)
+        var watch = configuration.watch
+        // The archive's hashes change only through runs, which its lock keeps apart: nothing to fetch again.
+        if self.destination is ServerDestination {
+            watch?.refreshHashSets = {
+                [destination = self.destination, hashes = stages.dedupe.hashes, events = configuration.events] in
+                await Self.refresh(hashes, of: events, from: destination)
+            }
+        }
+        async let walked = Self.discover(discovery, watch: watch, into: channel, shouldStop: shouldStop)
         await withTaskGroup(of: WalkEvent.self) { group in
             var state = Scheduling(limit: configuration.limits.filesInFlight)
             for await found in channel {
@@ -162,6 +170,17 @@ extension Pipeline {
                 continue
             }
             await tally.finish(result)
+        }
+    }
+
+    /// Fetches each event's hash set again, for a watch: what phones uploaded meanwhile is then
+    /// a duplicate here, not an upload. A fetch that fails keeps the set it had.
+    static func refresh(_ hashes: [String: HashSet], of events: [Event], from destination: any Destination) async {
+        for event in events {
+            guard let set = hashes[event.id], case .fetched(let known)? = try? await destination.prepare(event) else {
+                continue
+            }
+            set.refresh(known)
         }
     }
 

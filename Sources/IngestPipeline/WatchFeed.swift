@@ -17,6 +17,13 @@ public struct WatchFeed: Sendable {
     public var pollInterval: Duration = .milliseconds(100)
     /// How often folders that could not be watched (the watch limit) are read again.
     public var rescanInterval: Duration = .seconds(30)
+    /// How often what the destination holds is fetched again (`--refresh`).
+    public var refreshInterval: Duration = .seconds(300)
+    /// Run every `refreshInterval`: the caller's look at the server's events (it ends the run when
+    /// they changed, to start again with the new ones).
+    public var refreshEvents: (@Sendable () async -> Void)?
+    /// Run every `refreshInterval`: the pipeline's own, each event's hash set fetched again.
+    var refreshHashSets: (@Sendable () async -> Void)?
 
     public init(settle: Duration, latency: WatchLatency, notice: @escaping @Sendable (String) -> Void) {
         self.settle = settle
@@ -46,8 +53,25 @@ public struct WatchFeed: Sendable {
         self.notice(
             "Watching \(session.watch.count) folder\(session.watch.count == 1 ? "" : "s") for new files "
                 + "(settle \(Self.seconds(self.settle)); Ctrl-C to stop)")
+        // The refreshes run beside the watch, so that a slow server never holds up a file.
+        async let refreshed: Void = self.refreshing(until: shouldStop)
         await session.run(roots: roots, into: channel, shouldStop: shouldStop)
+        await refreshed
         return tally
+    }
+
+    /// Runs the refreshes every `refreshInterval` until `shouldStop`.
+    func refreshing(until shouldStop: @escaping @Sendable () -> Bool) async {
+        guard self.refreshEvents != nil || self.refreshHashSets != nil else { return }
+        let clock = ContinuousClock()
+        var last = clock.now
+        while !shouldStop() {
+            try? await Task.sleep(for: .milliseconds(200))
+            guard clock.now - last >= self.refreshInterval, !shouldStop() else { continue }
+            last = clock.now
+            await self.refreshHashSets?()
+            await self.refreshEvents?()
+        }
     }
 
     static func isFolder(_ path: String) -> Bool {

@@ -48,17 +48,19 @@ import Testing
 
     /// A watch of `folder` against `server`, its standard error in `log`.
     static func startWatch(
-        _ cli: CommandLine, _ server: ReferenceServer, folder: URL, report: URL, log: URL
+        _ cli: CommandLine, _ server: ReferenceServer?, folder: URL, report: URL, log: URL, _ extra: [String] = []
     ) throws -> Process {
         let process = Process()
         process.executableURL = TestEnvironment.photoingest
-        process.arguments = [
-            "watch", folder.path, "--server", server.url, "--catalog", cli.catalog.path, "--report", report.path,
-            "--settle", "1s", "--stats", "1s", "--timezone", "UTC", "--undated", "mtime",
-            "--metrics-file", cli.folder.appending("watch.prom").path,
-        ]
+        let target = try server.map { ["--server", $0.url] } ?? ["--archive", cli.archive.path]
+        process.arguments =
+            [
+                "watch", folder.path, "--catalog", cli.catalog.path, "--report", report.path,
+                "--settle", "1s", "--stats", "1s", "--timezone", "UTC", "--undated", "mtime",
+                "--metrics-file", cli.folder.appending("watch.prom").path,
+            ] + target + extra
         process.environment = ProcessInfo.processInfo.environment.merging([
-            "PHOTOINGEST_TOKEN": try server.token(ttl: 86_400),
+            "PHOTOINGEST_TOKEN": try server?.token(ttl: 86_400) ?? "",
             "XDG_CONFIG_HOME": cli.folder.appending("config").path,
         ]) { $1 }
         FileManager.default.createFile(atPath: log.path, contents: nil)
@@ -244,6 +246,79 @@ extension WatchRunTests {
         #expect(Self.stop(watch) == 0, "\((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
         #expect(Set(try server.held(inEvent: event).keys) == expected)
         #expect(try server.sql("SELECT count(*) FROM event_photo") == "\(expected.count)")
+    }
+}
+
+extension WatchRunTests {
+    @Test("An event created on the server while the watch runs: it starts again with it, and fills it")
+    func newEvent() throws {
+        let (server, first, cli) = try Self.setUp("watch-new-event")
+        let (hot, staging) = (cli.folder.appending("hot"), cli.folder.appending("staging"))
+        let report = cli.folder.appending("report.ndjson")
+        let log = cli.folder.appending("watch.log")
+        let watch = try Self.startWatch(cli, server, folder: hot, report: report, log: log, ["--refresh", "1s"])
+        defer { if watch.isRunning { kill(watch.processIdentifier, SIGKILL) } }
+        var written = try Self.write(5, into: hot, staging: staging, pace: 0.1)
+        try Self.wait("the first photos in the first event", timeout: 60) {
+            try server.held(inEvent: first).count == written.count || !watch.isRunning
+        }
+        let second = try server.addEvent(name: "Afterparty", start: "2000-01-01T00:00:00Z", end: "2100-01-01T00:00:00Z")
+        try Self.wait("the watch to see the new event", timeout: 60) {
+            (try? String(contentsOf: log, encoding: .utf8))?.contains("starting again with them") == true
+                || !watch.isRunning
+        }
+        let later = TemporaryFolder(at: hot.appendingPathComponent("later"))
+        written.merge(try Self.write(5, into: later.url, staging: staging, pace: 0.1)) { $1 }
+        let expected = Set(written.values)
+        try Self.wait("every photo in both events", timeout: 120) {
+            let both = (try server.held(inEvent: first).keys, try server.held(inEvent: second).keys)
+            return (Set(both.0) == expected && Set(both.1) == expected) || !watch.isRunning
+        }
+        let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        #expect(Self.stop(watch) == 0, "\(output)")
+        #expect(output.contains("new event Afterparty"), "\(output)")
+        #expect(Set(try server.held(inEvent: first).keys) == expected)
+        #expect(Set(try server.held(inEvent: second).keys) == expected)
+    }
+
+    @Test("SIGHUP reads the config file again: an exclusion added there holds for the files that come after")
+    func reloadOnHangUp() throws {
+        let cli = CommandLine("watch-hangup")
+        let hot = cli.folder.appending("hot")
+        try FileManager.default.createDirectory(at: hot, withIntermediateDirectories: true)
+        let config = cli.folder.appending("watch.yaml")
+        try Data("event: Gala\n".utf8).write(to: config)
+        let report = cli.folder.appending("report.ndjson")
+        let log = cli.folder.appending("watch.log")
+        let watch = try Self.startWatch(cli, nil, folder: hot, report: report, log: log, ["--config", config.path])
+        defer { if watch.isRunning { kill(watch.processIdentifier, SIGKILL) } }
+        let sample = { (number: Int) in
+            TestEnvironment.repository.appendingPathComponent("samples/IMG_000\(number).jpg")
+        }
+        let originals = cli.archive.appendingPathComponent("originals")
+        try FileManager.default.copyItem(at: sample(2), to: hot.appendingPathComponent("skip-1.jpg"))
+        try Self.wait("the first photo stored", timeout: 60) {
+            TestEnvironment.files(under: originals).count == 1 || !watch.isRunning
+        }
+        try Data("event: Gala\nexclude: [\"skip-*\"]\n".utf8).write(to: config)
+        kill(watch.processIdentifier, SIGHUP)
+        try Self.wait("the settings read again", timeout: 60) {
+            (try? String(contentsOf: log, encoding: .utf8))?.contains("SIGHUP: the settings were read again") == true
+                || !watch.isRunning
+        }
+        try Self.wait("the watch to follow the folder again", timeout: 60) {
+            ((try? String(contentsOf: log, encoding: .utf8)) ?? "").components(separatedBy: "Watching ").count == 3
+                || !watch.isRunning
+        }
+        try FileManager.default.copyItem(at: sample(3), to: hot.appendingPathComponent("skip-2.jpg"))
+        try FileManager.default.copyItem(at: sample(4), to: hot.appendingPathComponent("keep-3.jpg"))
+        try Self.wait("the photo not excluded stored", timeout: 60) {
+            TestEnvironment.files(under: originals).count >= 2 || !watch.isRunning
+        }
+        let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        #expect(Self.stop(watch) == 0, "\(output)")
+        let stored = Set(try TestEnvironment.files(under: originals).map { try Fixtures.sha256sum($0) })
+        #expect(stored == Set(try [sample(2), sample(4)].map { try Fixtures.sha256sum($0) }), "\(output)")
     }
 }
 

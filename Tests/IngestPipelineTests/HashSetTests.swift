@@ -9,6 +9,19 @@ import Testing
     let a = ContentHasher.hash(Array("a".utf8))
     let b = ContentHasher.hash(Array("b".utf8))
 
+    @Test("A refresh: what the destination holds now is known; what this run stored and it now lists is forgotten")
+    func refresh() async throws {
+        let set = HashSet(known: [self.a])
+        #expect(try await set.claim(self.b) == .claimed)
+        set.stored(self.b)
+        let c = ContentHasher.hash(Array("c".utf8))
+        // A phone uploaded c meanwhile; the server now lists b (this run's) and c, and no longer a.
+        set.refresh([self.b, c])
+        #expect(try await set.claim(c) == .known)
+        #expect(try await set.claim(self.b) == .known)
+        #expect(try await set.claim(self.a) == .claimed, "a is no longer on the server")
+    }
+
     @Test func knownClaimedAndStored() async throws {
         let set = HashSet(known: [self.a])
         #expect(try await set.claim(self.a) == .known)

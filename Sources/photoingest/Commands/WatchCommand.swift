@@ -17,6 +17,12 @@ struct WatchCommand: AsyncParsableCommand {
             (after a crash, or a reboot) loses nothing and redoes nothing. Each file's outcome is in the \
             catalog as soon as it is known.
 
+            The server's events and each event's hash set are fetched again every --refresh (what phones \
+            uploaded meanwhile is then a duplicate, not an upload); when the events changed (a new one, \
+            another window), the watch starts again with them. SIGHUP reads the config file again and \
+            starts again with it (a config that cannot be used is said, and the old settings kept). A server \
+            that goes away is waited for: unless --unreachable-timeout is given, for up to a week.
+
             --stats logs, beside the counts, how long files waited from complete to done (p50 and p95) and \
             how many are on their way. Ctrl-C or SIGTERM ends it as it ends `run`: the files in flight \
             finish, the catalog commits, the summary is printed.
@@ -33,9 +39,15 @@ struct WatchCommand: AsyncParsableCommand {
     @Option(help: .setting("settle"))
     var settle: String?
 
+    @Option(help: .setting("refresh"))
+    var refresh: String?
+
     func run() async throws {
-        let settings = try await self.arguments.settings(more: self.given)
-        let status = try await IngestRun(settings: settings, watching: true).run()
+        let (arguments, given) = (self.arguments, self.given)
+        let settings = try await arguments.settings(more: given)
+        // SIGHUP reads the settings again as they are read now: the flags, the environment, the file.
+        let reload: @Sendable () async throws -> Settings = { try await arguments.settings(more: given) }
+        let status = try await IngestRun(settings: settings, watching: true, reload: reload).run()
         if status != ExitStatus.success { throw ExitCode(status) }
     }
 }

@@ -1,0 +1,36 @@
+import Foundation
+import IngestCore
+import Logging
+
+extension IngestRun {
+    /// Ingests; a watch whose run ended to start again (the server's events changed, SIGHUP)
+    /// starts its next one, which costs what a re-run costs: the catalog knows what is done.
+    func ingestUntilTheEnd(log: Logger, started: Date) async throws -> Int32 {
+        var current = self
+        while true {
+            let (status, restart) = try await current.ingest(log: log, started: started)
+            guard let restart else { return status }
+            let console = Console(
+                quiet: current.settings.quiet, stdoutTaken: current.settings.json || current.settings.report == "-",
+                log: current.settings.logFormat == .json ? log : nil)
+            switch restart {
+            case .eventsChanged(let change):
+                console.status("The server's events changed (\(change)): starting again with them", always: true)
+            case .reload:
+                guard let reload = current.reload else { continue }
+                do {
+                    let settings = try await reload()
+                    let next = IngestRun(settings: settings, watching: true, reload: reload)
+                    try next.validate()
+                    current = next
+                    console.status("SIGHUP: the settings were read again; starting again with them", always: true)
+                } catch {
+                    let message = (error as? UsageError)?.message ?? "\(error)"
+                    console.status(
+                        "warning: SIGHUP: the settings read again cannot be used (\(message)); keeping those it had",
+                        always: true)
+                }
+            }
+        }
+    }
+}
