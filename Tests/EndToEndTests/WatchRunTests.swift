@@ -48,8 +48,9 @@ import Testing
 
     /// A watch of `folder` against `server`, its standard error in `log`.
     static func startWatch(
-        _ cli: CommandLine, _ server: ReferenceServer?, folder: URL, report: URL, log: URL, _ extra: [String] = []
+        _ cli: CommandLine, _ server: ReferenceServer?, folder: URL, _ extra: [String] = []
     ) throws -> Process {
+        let (report, log) = (Self.report(cli), Self.log(cli))
         let process = Process()
         process.executableURL = TestEnvironment.photoingest
         let target = try server.map { ["--server", $0.url] } ?? ["--archive", cli.archive.path]
@@ -103,15 +104,21 @@ import Testing
 
     /// A reference server with an event wide enough for every photo, and a command line whose
     /// folder holds `hot/` (watched) and `staging/` (where files wait to be moved in).
-    static func setUp(_ label: String) throws -> (ReferenceServer, String, CommandLine) {
+    static func setUp(_ label: String) throws -> (
+        server: ReferenceServer, event: String, cli: CommandLine, hot: URL, staging: URL
+    ) {
         let server = try ReferenceServer()
         let event = try server.addEvent(name: "Gala", start: "2000-01-01T00:00:00Z", end: "2100-01-01T00:00:00Z")
         let cli = CommandLine(label)
         for name in ["hot", "staging"] {
             try FileManager.default.createDirectory(at: cli.folder.appending(name), withIntermediateDirectories: true)
         }
-        return (server, event, cli)
+        return (server, event, cli, cli.folder.appending("hot"), cli.folder.appending("staging"))
     }
+
+    /// The watch's per-file report, and its standard output and error.
+    static func report(_ cli: CommandLine) -> URL { cli.folder.appending("report.ndjson") }
+    static func log(_ cli: CommandLine) -> URL { cli.folder.appending("watch.log") }
 
     static func stop(_ process: Process) -> Int32 {
         kill(process.processIdentifier, SIGTERM)
@@ -121,15 +128,13 @@ import Testing
 
     @Test("300 photos written into a watched folder at 10 a second: each uploaded once and whole, a pair together")
     func burst() throws {
-        let (server, event, cli) = try Self.setUp("watch-burst")
-        let (hot, staging) = (cli.folder.appending("hot"), cli.folder.appending("staging"))
+        let (server, event, cli, hot, staging) = try Self.setUp("watch-burst")
         // One photo there before the watch: the walk's.
         try FileManager.default.copyItem(
             at: TestEnvironment.repository.appendingPathComponent("samples/IMG_0001.jpg"),
             to: hot.appendingPathComponent("before.jpg"))
-        let report = cli.folder.appending("report.ndjson")
-        let log = cli.folder.appending("watch.log")
-        let watch = try Self.startWatch(cli, server, folder: hot, report: report, log: log)
+        let (report, log) = (Self.report(cli), Self.log(cli))
+        let watch = try Self.startWatch(cli, server, folder: hot)
         defer { if watch.isRunning { kill(watch.processIdentifier, SIGKILL) } }
         try #require(watch.isRunning, "\((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
 
@@ -192,11 +197,8 @@ import Testing
 
     @Test("Killed with SIGKILL in the middle of a burst and started again: every photo once")
     func killedAndRestarted() throws {
-        let (server, event, cli) = try Self.setUp("watch-kill")
-        let (hot, staging) = (cli.folder.appending("hot"), cli.folder.appending("staging"))
-        let report = cli.folder.appending("report.ndjson")
-        let log = cli.folder.appending("watch.log")
-        let first = try Self.startWatch(cli, server, folder: hot, report: report, log: log)
+        let (server, event, cli, hot, staging) = try Self.setUp("watch-kill")
+        let first = try Self.startWatch(cli, server, folder: hot)
         defer { if first.isRunning { kill(first.processIdentifier, SIGKILL) } }
         // The writer goes on while the watch is killed, and while none runs.
         let writing = Thread.detachNewThreadWithResult {
@@ -206,7 +208,7 @@ import Testing
         kill(first.processIdentifier, SIGKILL)
         first.waitUntilExit()
         let written = try writing.value()
-        let second = try Self.startWatch(cli, server, folder: hot, report: report, log: log)
+        let second = try Self.startWatch(cli, server, folder: hot)
         defer { if second.isRunning { kill(second.processIdentifier, SIGKILL) } }
         let expected = Set(written.values)
         try Self.wait("every photo on the server", timeout: 120) {
@@ -221,11 +223,9 @@ import Testing
 extension WatchRunTests {
     @Test("The server stopped for 30 s in the middle of a burst: nothing lost, the backlog sent when it returns")
     func serverAway() throws {
-        let (server, event, cli) = try Self.setUp("watch-server-away")
-        let (hot, staging) = (cli.folder.appending("hot"), cli.folder.appending("staging"))
-        let report = cli.folder.appending("report.ndjson")
-        let log = cli.folder.appending("watch.log")
-        let watch = try Self.startWatch(cli, server, folder: hot, report: report, log: log)
+        let (server, event, cli, hot, staging) = try Self.setUp("watch-server-away")
+        let log = Self.log(cli)
+        let watch = try Self.startWatch(cli, server, folder: hot)
         defer { if watch.isRunning { kill(watch.processIdentifier, SIGKILL) } }
         var written = try Self.write(10, into: hot, staging: staging, pace: 0.1)
         try Self.wait("the first photos on the server", timeout: 60) {
@@ -252,11 +252,9 @@ extension WatchRunTests {
 extension WatchRunTests {
     @Test("An event created on the server while the watch runs: it starts again with it, and fills it")
     func newEvent() throws {
-        let (server, first, cli) = try Self.setUp("watch-new-event")
-        let (hot, staging) = (cli.folder.appending("hot"), cli.folder.appending("staging"))
-        let report = cli.folder.appending("report.ndjson")
-        let log = cli.folder.appending("watch.log")
-        let watch = try Self.startWatch(cli, server, folder: hot, report: report, log: log, ["--refresh", "1s"])
+        let (server, first, cli, hot, staging) = try Self.setUp("watch-new-event")
+        let log = Self.log(cli)
+        let watch = try Self.startWatch(cli, server, folder: hot, ["--refresh", "1s"])
         defer { if watch.isRunning { kill(watch.processIdentifier, SIGKILL) } }
         var written = try Self.write(5, into: hot, staging: staging, pace: 0.1)
         try Self.wait("the first photos in the first event", timeout: 60) {
@@ -288,9 +286,8 @@ extension WatchRunTests {
         try FileManager.default.createDirectory(at: hot, withIntermediateDirectories: true)
         let config = cli.folder.appending("watch.yaml")
         try Data("event: Gala\n".utf8).write(to: config)
-        let report = cli.folder.appending("report.ndjson")
-        let log = cli.folder.appending("watch.log")
-        let watch = try Self.startWatch(cli, nil, folder: hot, report: report, log: log, ["--config", config.path])
+        let log = Self.log(cli)
+        let watch = try Self.startWatch(cli, nil, folder: hot, ["--config", config.path])
         defer { if watch.isRunning { kill(watch.processIdentifier, SIGKILL) } }
         let sample = { (number: Int) in
             TestEnvironment.repository.appendingPathComponent("samples/IMG_000\(number).jpg")
