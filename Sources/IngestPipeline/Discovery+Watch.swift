@@ -61,12 +61,11 @@ extension Discovery {
     public func subfolder(_ name: String, of folder: WatchedFolder) -> WatchedFolder? {
         let path = folder.path == "/" ? "/" + name : folder.path + "/" + name
         let below = (folder.path == folder.base ? "" : Self.relative(folder.path, to: folder.base) + "/") + name
-        guard case .success(let listing) = self.entries(of: folder.path, base: folder.base, scopes: folder.scopes),
-            self.leftOut(name, at: path, below: below, scopes: folder.scopes + (listing.ignoreFile.map { [$0] } ?? []))
-                == nil
+        guard case .success(let listing) = self.entries(of: folder.path, base: folder.base, scopes: folder.scopes)
         else { return nil }
-        return WatchedFolder(
-            path: path, base: folder.base, scopes: folder.scopes + (listing.ignoreFile.map { [$0] } ?? []))
+        let scopes = folder.scopes + (listing.ignoreFile.map { [$0] } ?? [])
+        guard self.leftOut(name, at: path, below: below, scopes: scopes) == nil else { return nil }
+        return WatchedFolder(path: path, base: folder.base, scopes: scopes)
     }
 
     /// The items the walk would make of the entries `names` of `folder`, and of the files that

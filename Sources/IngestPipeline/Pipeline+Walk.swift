@@ -92,7 +92,8 @@ extension Pipeline {
             switch Self.work(at: position, of: found.items, earlier: earlier, groups: groups, events: events) {
             case nil: continue
             case .finished(let result)?: await tally.finish(result)
-            case .unchanged(let file)? where state.companions.remove(file.path) != nil:
+            // A run has no companions: a nightly re-run's 100,000 unchanged paths are not hashed for them.
+            case .unchanged(let file)? where !state.companions.isEmpty && state.companions.remove(file.path) != nil:
                 tally.progress.discovered -= 1
             case .unchanged(let file)?: await tally.finishUnchanged(file, events: events)
             case let work?:

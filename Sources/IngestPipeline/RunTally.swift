@@ -35,13 +35,18 @@ struct RunTally {
             do {
                 if index < self.recorders.count { try await self.recorders[index].process(outcome) }
             } catch {
-                self.catalogProblem =
-                    self.catalogProblem
-                    ?? IngestError(.catalogUnusable, "recording outcomes in the catalog failed", because: error)
+                self.recordingFailed(error)
             }
         }
         self.progressed(
             unchanged: result.unchanged.allSatisfy { $0 }, bytesRead: result.read ? result.outcomes.first?.size : nil)
+    }
+
+    /// The first problem recording outcomes is the run's catalog problem.
+    private mutating func recordingFailed(_ error: any Error) {
+        self.catalogProblem =
+            self.catalogProblem
+            ?? IngestError(.catalogUnusable, "recording outcomes in the catalog failed", because: error)
     }
 
     /// Writes the outcomes recorded so far to the catalog.
@@ -50,9 +55,7 @@ struct RunTally {
             do {
                 try await recorder.flush()
             } catch {
-                self.catalogProblem =
-                    self.catalogProblem
-                    ?? IngestError(.catalogUnusable, "recording outcomes in the catalog failed", because: error)
+                self.recordingFailed(error)
             }
         }
     }

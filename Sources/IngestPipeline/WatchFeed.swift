@@ -79,7 +79,7 @@ public struct WatchFeed: Sendable {
     }
 
     static func seconds(_ duration: Duration) -> String {
-        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+        let seconds = duration.seconds
         return seconds == seconds.rounded() ? "\(Int(seconds)) s" : String(format: "%.1f s", seconds)
     }
 
@@ -135,9 +135,7 @@ public struct WatchFeed: Sendable {
         mutating func found(_ path: String, now: ContinuousClock.Instant, wall: Date) {
             guard case .found(let status) = Discovery.status(path) else { return }
             let age = wall.timeIntervalSince1970 - Double(status.stamp.modifiedNanoseconds) / 1e9
-            if age >= Double(self.feed.settle.components.seconds) + Double(self.feed.settle.components.attoseconds)
-                * 1e-18
-            {
+            if age >= self.feed.settle.seconds {
                 self.table.closed(path, at: now)
             } else {
                 self.table.changed(path, at: now)

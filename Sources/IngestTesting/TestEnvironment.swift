@@ -64,6 +64,13 @@ public final class TemporaryFolder: @unchecked Sendable {
 
     public func appending(_ component: String) -> URL { self.url.appendingPathComponent(component) }
 
+    /// Writes `text` to the file at `relative` in this folder, making the folders above it.
+    public func write(_ relative: String, _ text: String = "x") throws {
+        let url = self.appending(relative)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
     deinit { try? FileManager.default.removeItem(at: self.url) }
 }
 

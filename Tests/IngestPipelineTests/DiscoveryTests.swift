@@ -10,12 +10,6 @@ import Testing
 @Suite struct DiscoveryTests {
     let folder = TemporaryFolder("discovery")
 
-    func write(_ relative: String, _ text: String = "x") throws {
-        let url = self.folder.appending(relative)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-    }
-
     func walk(_ discovery: Discovery, stopAfter: Int = .max) async -> ([DiscoveryItem], Discovery.Tally) {
         let channel = AsyncChannel<DiscoveryBatch>()
         async let tally = discovery.walk(into: channel, shouldStop: { false })
@@ -36,7 +30,7 @@ import Testing
 
     @Test("Files of one name (a possible pair) are never cut apart by a batch's end")
     func oneNameOneBatch() async throws {
-        for name in ["a.jpg", "b.jpg", "c.HEIC", "c.MOV", "d.jpg"] { try self.write(name) }
+        for name in ["a.jpg", "b.jpg", "c.HEIC", "c.MOV", "d.jpg"] { try self.folder.write(name) }
         let channel = AsyncChannel<DiscoveryBatch>()
         let discovery = Discovery(roots: [self.folder.path], includeHidden: false, batchSize: 3)
         async let tally = discovery.walk(into: channel, shouldStop: { false })
@@ -52,7 +46,7 @@ import Testing
     @Test("A sharded walk keeps the files of one name (a possible pair) in one shard")
     func shardKeepsPairsTogether() async throws {
         let names = (0..<40).flatMap { ["IMG_\($0).HEIC", "IMG_\($0).MOV"] }
-        for name in names { try self.write(name) }
+        for name in names { try self.folder.write(name) }
         var shardOf: [String: Int] = [:]
         for index in 0..<4 {
             let discovery = Discovery(
@@ -67,9 +61,9 @@ import Testing
     }
 
     @Test func walksRecursivelyInSortedOrderWithStatResults() async throws {
-        try self.write("b/2.jpg", "22")
-        try self.write("a.jpg", "1")
-        try self.write("b/1.jpg", "333")
+        try self.folder.write("b/2.jpg", "22")
+        try self.folder.write("a.jpg", "1")
+        try self.folder.write("b/1.jpg", "333")
         let (items, _) = await self.walk(Discovery(roots: [self.folder.path], includeHidden: false, batchSize: 2))
         let root = self.folder.path
         #expect(self.files(items) == ["\(root)/a.jpg", "\(root)/b/1.jpg", "\(root)/b/2.jpg"])
@@ -82,9 +76,9 @@ import Testing
     }
 
     @Test func hiddenEntriesArePassedOverAndCountedUnlessIncluded() async throws {
-        try self.write(".hidden.jpg")
-        try self.write(".cache/x.jpg")
-        try self.write("seen.jpg")
+        try self.folder.write(".hidden.jpg")
+        try self.folder.write(".cache/x.jpg")
+        try self.folder.write("seen.jpg")
         let (items, tally) = await self.walk(Discovery(roots: [self.folder.path], includeHidden: false))
         #expect(self.files(items).count == 1)
         #expect(tally.hiddenEntries == 2)
@@ -117,7 +111,7 @@ import Testing
 
     @Test("A symbolic link loop ends, and is reported, not followed forever")
     func symlinkLoop() async throws {
-        try self.write("photos/a.jpg")
+        try self.folder.write("photos/a.jpg")
         try FileManager.default.createSymbolicLink(
             atPath: self.folder.appending("photos/loop").path, withDestinationPath: "..")
         try FileManager.default.createSymbolicLink(
@@ -132,8 +126,8 @@ import Testing
     }
 
     @Test func excludedFoldersAreNeverEntered() async throws {
-        try self.write("in/a.jpg")
-        try self.write("archive/originals/b.jpg")
+        try self.folder.write("in/a.jpg")
+        try self.folder.write("archive/originals/b.jpg")
         let discovery = Discovery(
             roots: [self.folder.path], includeHidden: false, excluding: [self.folder.appending("archive").path])
         let (items, _) = await self.walk(discovery)
@@ -141,7 +135,7 @@ import Testing
     }
 
     @Test func aSingleFileRootIsTakenAsIs() async throws {
-        try self.write("one.jpg")
+        try self.folder.write("one.jpg")
         let (items, _) = await self.walk(
             Discovery(roots: [self.folder.appending("one.jpg").path], includeHidden: false))
         #expect(self.files(items) == [self.folder.path + "/one.jpg"])
@@ -192,7 +186,7 @@ extension DiscoveryTests {
             "2024/@eaDir/IMG_2.JPG/SYNOPHOTO_THUMB_M.jpg", "#recycle/IMG_0.JPG", "2024/.DS_Store", "2024/._IMG_1.JPG",
             "2024/Thumbs.db", "2024/draft.xcf",
         ] {
-            try self.write(path)
+            try self.folder.write(path)
         }
         let rules = ExclusionRules(excludes: ["*.xcf"])
         let (items, tally) = await self.walk(Discovery(roots: [self.folder.path], includeHidden: true, rules: rules))
@@ -204,8 +198,10 @@ extension DiscoveryTests {
 
     @Test("A .photoingestignore excludes its globs in its folder and below, not beside it")
     func ignoreFiles() async throws {
-        for path in ["a/keep.jpg", "a/skip.jpg", "a/b/skip.jpg", "a/b/raw/x.tif", "c/skip.jpg"] { try self.write(path) }
-        try self.write("a/.photoingestignore", "# not these\nskip.jpg\nb/raw/*.tif\n")
+        for path in ["a/keep.jpg", "a/skip.jpg", "a/b/skip.jpg", "a/b/raw/x.tif", "c/skip.jpg"] {
+            try self.folder.write(path)
+        }
+        try self.folder.write("a/.photoingestignore", "# not these\nskip.jpg\nb/raw/*.tif\n")
         let (items, tally) = await self.walk(Discovery(roots: [self.folder.path], includeHidden: false))
         #expect(self.files(items) == ["a/keep.jpg", "c/skip.jpg"].map { self.folder.path + "/" + $0 })
         #expect(tally.excluded == ["skip.jpg": 2, "b/raw/*.tif": 1])

@@ -8,12 +8,6 @@ import Testing
 @Suite struct FolderWatchTests {
     let folder = TemporaryFolder("folder-watch")
 
-    func write(_ relative: String, _ text: String = "x") throws {
-        let url = self.folder.appending(relative)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-    }
-
     /// The events after `body`, once the kernel has queued them.
     func events(_ watch: FolderWatch, after body: () throws -> Void) throws -> [FolderWatch.Event] {
         try body()
@@ -31,7 +25,7 @@ import Testing
         let watch = try FolderWatch()
         #expect(watch.add(root) == nil)
         #expect(watch.isWatched(root.path))
-        let written = try self.events(watch) { try self.write("a.jpg") }
+        let written = try self.events(watch) { try self.folder.write("a.jpg") }
         #expect(written.contains(.entry(.written("a.jpg"), in: root)))
         #expect(written.last == .entry(.closed("a.jpg"), in: root))
 
@@ -59,15 +53,15 @@ import Testing
 
     @Test("A watch follows the folders the walk enters, and hands on what the walk would")
     func walkRules() throws {
-        try self.write("IMG_1.jpg")
-        try self.write("IMG_1.MOV")
-        try self.write("IMG_1.xmp", "<x:xmpmeta xmlns:x='adobe:ns:meta/'/>")
-        try self.write("IMG_2.jpg")
-        try self.write(".hidden/c.jpg")
-        try self.write("@eaDir/d.jpg")
-        try self.write("kept/e.jpg")
-        try self.write("ignored/f.jpg")
-        try self.write(".photoingestignore", "ignored\n")
+        try self.folder.write("IMG_1.jpg")
+        try self.folder.write("IMG_1.MOV")
+        try self.folder.write("IMG_1.xmp", "<x:xmpmeta xmlns:x='adobe:ns:meta/'/>")
+        try self.folder.write("IMG_2.jpg")
+        try self.folder.write(".hidden/c.jpg")
+        try self.folder.write("@eaDir/d.jpg")
+        try self.folder.write("kept/e.jpg")
+        try self.folder.write("ignored/f.jpg")
+        try self.folder.write(".photoingestignore", "ignored\n")
         let discovery = Discovery(roots: [self.folder.url.path], includeHidden: false)
         let root = Discovery.WatchedFolder(root: self.folder.url.path)
         let folders = discovery.folders(from: root)
