@@ -139,7 +139,7 @@ let package = Package(
         .target(
             name: "IngestReport",
             dependencies: [
-                "IngestCore", "IngestCatalog", "IngestArchive", "IngestImaging", "IngestPipeline",
+                "IngestCore", "IngestCatalog", "IngestArchive", "IngestHashing", "IngestImaging", "IngestPipeline",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             // The page's HTML, CSS and script, compiled into the code: no bundle to install.
@@ -249,7 +249,7 @@ let package = Package(
             dependencies: [
                 "photoingest", "photoshare-server", "IngestCore", "IngestContainers", "IngestTesting", "IngestZones",
                 // The --json document and the --report lines, read as the schema that writes them.
-                "IngestApp", "IngestPipeline",
+                "IngestApp", "IngestPipeline", "IngestReport",
             ]),
     ]
 )

@@ -111,10 +111,12 @@ extension IngestRun {
         destination: String, started: Date, cameraNotes: [String] = []
     ) async throws {
         if !self.settings.dryRun, let catalog,
-            var page = try await CatalogReport.page(
-                catalog, run: nil, nearEdgeMargin: TimeInterval(self.settings.nearEdge * 60),
-                otherOffsets: self.settings.timezone == nil ? [] : nil)
+            case let report = try await ImportReport.read(
+                catalog, at: self.settings.catalog, nearEdgeMargin: TimeInterval(self.settings.nearEdge * 60),
+                otherOffsets: self.settings.timezone == nil ? [] : nil),
+            report.summary.parts.first?.run != nil
         {
+            var page = report.page
             page.zone = try? self.zone()
             page.cameraNotes = cameraNotes
             try await HTMLReportFile.write(page, to: path, jobs: self.settings.jobs)

@@ -84,7 +84,9 @@ public struct IngestRun {
         // One run at a time per catalog: a second one would redo the same work and cross its counts.
         let catalogLock =
             self.settings.dryRun
-            ? nil : try await self.lock(catalogPath + ".lock", what: "the catalog \(catalogPath)", console: console)
+            ? nil
+            : try await self.lock(
+                RunLock.path(guarding: catalogPath), what: "the catalog \(catalogPath)", console: console)
 
         let limits = Limits(
             jobs: self.settings.jobs,

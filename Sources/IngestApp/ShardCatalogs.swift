@@ -1,4 +1,5 @@
 import Foundation
+import IngestCore
 import IngestHashing
 
 /// Where a sharded run's catalogs are: this shard's, and every other's found from its name.
@@ -18,7 +19,7 @@ public struct ShardCatalogs: Sendable, Equatable, Codable {
         self.index = shard.index
         self.count = shard.count
         self.catalog = catalog
-        self.catalogs = Self.siblings(of: catalog, index: shard.index, count: shard.count)
+        self.catalogs = ShardPaths.siblings(of: catalog, index: shard.index, count: shard.count)
     }
 
     /// The summary's line: which shard this was, and where the others' catalogs are expected.
@@ -29,32 +30,12 @@ public struct ShardCatalogs: Sendable, Equatable, Codable {
                 + "; this catalog's name holds no number that is the shard's index, so the other shards' catalogs "
                 + "cannot be named from it (name each by its index, as catalog-\(self.index).sqlite)"
         }
-        return which + "; every shard's catalog, named as this one is: \(first) … \(last)"
-    }
-
-    /// `catalog` with the last number of its file name that equals `index` replaced by each index.
-    static func siblings(of catalog: String, index: Int, count: Int) -> [String]? {
-        let nameStart = catalog.lastIndex(of: "/").map { catalog.index(after: $0) } ?? catalog.startIndex
-        let name = catalog[nameStart...]
-        var runs: [Range<String.Index>] = []
-        var position = name.startIndex
-        while position < name.endIndex {
-            guard name[position].isASCII, name[position].isNumber else {
-                position = name.index(after: position)
-                continue
-            }
-            let start = position
-            while position < name.endIndex, name[position].isASCII, name[position].isNumber {
-                position = name.index(after: position)
-            }
-            runs.append(start..<position)
+        var line = which + "; every shard's catalog, named as this one is: \(first) … \(last)"
+        if let pattern = ShardPaths.pattern(of: self.catalog, index: self.index) {
+            line +=
+                "; one report over them all: photoingest report '"
+                + pattern.replacingOccurrences(of: "'", with: "'\\''") + "'"
         }
-        guard let run = runs.last(where: { Int(name[$0]) == index }) else { return nil }
-        let width = name[run].count
-        return (0..<count).map { other in
-            let digits = String(other)
-            let padded = String(repeating: "0", count: max(0, width - digits.count)) + digits
-            return String(catalog[..<run.lowerBound]) + padded + String(catalog[run.upperBound...])
-        }
+        return line
     }
 }

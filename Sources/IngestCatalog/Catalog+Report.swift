@@ -17,7 +17,7 @@ extension Catalog {
             return try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT id, invocation, started_at, finished_at, destination, event, event_name, summary
+                    SELECT id, invocation, started_at, finished_at, destination, event, event_name, summary, shard
                     FROM run WHERE invocation = ? ORDER BY id
                     """, arguments: [invocation]
             ).map(Self.runRecord)
@@ -30,7 +30,7 @@ extension Catalog {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT id, invocation, started_at, finished_at, destination, event, event_name, summary
+                    SELECT id, invocation, started_at, finished_at, destination, event, event_name, summary, shard
                     FROM run ORDER BY id
                     """
             ).map(Self.runRecord)
@@ -40,7 +40,7 @@ extension Catalog {
     static func runRecord(_ row: Row) -> RunRecord {
         RunRecord(
             id: row[0], invocation: row[1], startedAt: row[2], finishedAt: row[3], destination: row[4], event: row[5],
-            eventName: row[6] ?? row[5], summary: row[7])
+            eventName: row[6] ?? row[5], summary: row[7], shard: row[8])
     }
 
     /// Every outcome recorded for one destination and event by `run` or an earlier run: the event

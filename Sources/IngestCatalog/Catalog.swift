@@ -118,14 +118,15 @@ public final class Catalog: Sendable {
     }
 
     /// Starts a run for one event and returns its id. The runs of one invocation over several
-    /// events share `invocation`: the id of its first run (nil for the first itself).
+    /// events share `invocation`: the id of its first run (nil for the first itself). `shard` is
+    /// the run's part of a sharded import (`3/8`), nil for a whole one.
     public func beginRun(
-        destination: String, event: String, eventName: String? = nil, invocation: Int64? = nil
+        destination: String, event: String, eventName: String? = nil, invocation: Int64? = nil, shard: String? = nil
     ) async throws -> Int64 {
         try await self.pool.write { db in
             try db.execute(
-                sql: "INSERT INTO run (started_at, destination, event, event_name) VALUES (?, ?, ?, ?)",
-                arguments: [RFC3339.format(Date()), destination, event, eventName ?? event])
+                sql: "INSERT INTO run (started_at, destination, event, event_name, shard) VALUES (?, ?, ?, ?, ?)",
+                arguments: [RFC3339.format(Date()), destination, event, eventName ?? event, shard])
             let id = db.lastInsertedRowID
             try db.execute(sql: "UPDATE run SET invocation = ? WHERE id = ?", arguments: [invocation ?? id, id])
             return id

@@ -111,6 +111,11 @@ enum Migrations {
         migrator.registerMigration("v9-sidecar") { db in
             try db.execute(sql: "ALTER TABLE file ADD COLUMN sidecar TEXT")
         }
+        // Which part of a sharded import a run was (`K/N`), so that a report over the shards'
+        // catalogs can say which shard has not run. Older runs say nothing: NULL, unsharded.
+        migrator.registerMigration("v10-shard") { db in
+            try db.execute(sql: "ALTER TABLE run ADD COLUMN shard TEXT")
+        }
         return migrator
     }
 }

@@ -10,4 +10,7 @@ public struct RunRecord: Sendable, Equatable {
     public var eventName: String
     /// The run's `--json` summary for the event, once it finished.
     public var summary: String?
+    /// The run's part of a sharded import (`3/8`); nil for a whole one, and for runs older than
+    /// the catalog's record of it.
+    public var shard: String?
 }

@@ -12,6 +12,8 @@ public actor CatalogStage {
     let destination: String
     let event: Event
     let batchSize: Int
+    /// The run's part of a sharded import (`3/8`), recorded with the run.
+    let shard: String?
     /// A batch waits at most this long, so that a slow run still commits as it goes.
     static let maximumDelay: Duration = .seconds(1)
 
@@ -19,11 +21,12 @@ public actor CatalogStage {
     private var pending: [CatalogRecord] = []
     private var lastFlush = ContinuousClock.now
 
-    public init(catalog: Catalog, destination: String, event: Event, batchSize: Int) {
+    public init(catalog: Catalog, destination: String, event: Event, batchSize: Int, shard: String? = nil) {
         self.catalog = catalog
         self.destination = destination
         self.event = event
         self.batchSize = batchSize
+        self.shard = shard
     }
 
     /// Begins the event's run and returns its id; `invocation` is the first event's run, when
@@ -31,7 +34,8 @@ public actor CatalogStage {
     @discardableResult
     public func begin(invocation: Int64? = nil) async throws -> Int64 {
         let run = try await self.catalog.beginRun(
-            destination: self.destination, event: self.event.id, eventName: self.event.name, invocation: invocation)
+            destination: self.destination, event: self.event.id, eventName: self.event.name, invocation: invocation,
+            shard: self.shard)
         self.run = run
         return run
     }

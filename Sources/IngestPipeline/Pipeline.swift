@@ -111,7 +111,7 @@ public struct Pipeline: Sendable {
         let recorders = self.configuration.events.map {
             CatalogStage(
                 catalog: catalog, destination: self.destination.identity, event: $0,
-                batchSize: self.configuration.limits.catalogBatchSize)
+                batchSize: self.configuration.limits.catalogBatchSize, shard: self.configuration.shard?.description)
         }
         do {
             var first: Int64?

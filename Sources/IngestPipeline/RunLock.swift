@@ -71,6 +71,24 @@ public final class RunLock: Sendable {
         close(self.descriptor)
     }
 
+    /// The lock file beside a catalog or another file a run holds.
+    public static func path(guarding file: String) -> String { file + ".lock" }
+
+    /// Who holds the lock at `path` now, without taking it; nil when no run does (or there is no
+    /// lock file: no run ever used what it guards).
+    public static func holder(of path: String) -> Holder? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        // A shared lock is refused only while a run holds it exclusively.
+        while flock(descriptor, LOCK_SH | LOCK_NB) != 0 {
+            if errno == EINTR { continue }
+            return errno == EWOULDBLOCK ? Self.holder(descriptor) : nil
+        }
+        flock(descriptor, LOCK_UN)
+        return nil
+    }
+
     static func holder(_ descriptor: Int32) -> Holder {
         var buffer = [UInt8](repeating: 0, count: 128)
         let count = pread(descriptor, &buffer, buffer.count, 0)

@@ -10,12 +10,7 @@ extension RunReport {
     }
 
     /// The summary line, with this run's failures and the files left pending beside it (never in it).
-    public var closingLine: String {
-        var line = (self.dryRun ? "Dry run, nothing written: " : "") + self.summaryLine
-        if self.count(.failed) > 0 { line += "; \(self.count(.failed)) failed" }
-        if self.count(.pending) > 0 { line += "; \(self.count(.pending)) pending, for the next run" }
-        return line
-    }
+    public var closingLine: String { self.statusCounts.closingLine(dryRun: self.dryRun) }
 
     /// What is worth a look in this event, before the summary: failures by reason, skipped files,
     /// known broken files, files dated by their mtime, photos near the window's edges.

@@ -112,18 +112,13 @@ public struct RunReport: Sendable {
     /// Whether the event is the archive's, whose accepted files are said to be stored.
     public var atArchive: Bool { self.destination.hasPrefix(ArchiveDestination.identityPrefix) }
 
-    /// The PhotoShare clients' summary: only the non-zero counts, in this order. "Uploaded" is
-    /// what the server's own clients say; the archive says "Stored", a dry run what it would do.
-    public var summaryLine: String {
-        let archive = self.atArchive
-        let verb = self.dryRun ? (archive ? "Would store" : "Would upload") : (archive ? "Stored" : "Uploaded")
-        var parts: [String] = []
-        if self.count(.uploaded) > 0 { parts.append("\(self.count(.uploaded)) \(verb)") }
-        if self.count(.duplicate) > 0 { parts.append("\(self.count(.duplicate)) Duplicates") }
-        if self.count(.outside) > 0 { parts.append("\(self.count(.outside)) Outside event dates") }
-        if self.count(.undated) > 0 { parts.append("\(self.count(.undated)) Undated") }
-        guard parts.isEmpty else { return parts.joined(separator: ", ") }
-        return self.dryRun
-            ? "Nothing to \(archive ? "store" : "upload")" : "No photos \(archive ? "stored" : "uploaded")"
+    /// The counts by status, in the destination's words, as the summary keeps them.
+    public var statusCounts: EventSummary.StatusCounts {
+        var counts = EventSummary.StatusCounts(atArchive: self.atArchive)
+        for status in FileStatus.allCases { counts[status] = self.count(status) }
+        return counts
     }
+
+    /// The PhotoShare clients' summary line (see ``EventSummary/StatusCounts/summaryLine(dryRun:)``).
+    public var summaryLine: String { self.statusCounts.summaryLine(dryRun: self.dryRun) }
 }

@@ -65,8 +65,6 @@ public struct RunSummary: Sendable {
     /// `report`'s summary as `--json` writes it and the catalog keeps it, with what holds for the
     /// whole run.
     public func summary(of report: RunReport) -> EventSummary {
-        var counts = EventSummary.StatusCounts(atArchive: report.atArchive)
-        for status in FileStatus.allCases { counts[status] = report.count(status) }
         var stages: [String: EventSummary.StageFigures] = [:]
         for stage in StageTimings.Stage.allCases {
             guard let histogram = report.timings.histogram(stage) else { continue }
@@ -76,7 +74,8 @@ public struct RunSummary: Sendable {
         }
         return EventSummary(
             destination: report.destination, event: report.event.name, dryRun: report.dryRun,
-            interrupted: self.interrupted, files: report.filesSeen, counts: counts, unchanged: report.unchanged,
+            interrupted: self.interrupted, files: report.filesSeen, counts: report.statusCounts,
+            unchanged: report.unchanged,
             nearEdge: report.nearEdgeCount, knownBroken: report.knownBroken, datedByFileTime: report.datedByFileTime,
             bytes: report.bytesRead, seconds: self.elapsedSeconds, filesPerSecond: self.filesPerSecond(of: report),
             stages: stages, summary: report.summaryLine, closingLine: report.closingLine,

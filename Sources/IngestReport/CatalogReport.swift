@@ -3,35 +3,22 @@ import IngestCatalog
 import IngestCore
 import IngestPipeline
 
-/// A run's report drawn from the catalog: each event of the run as the catalog held it after that
-/// run. The catalog keeps a file's latest outcome only, so a file a later run decided again is
-/// not on an earlier run's page.
+/// A run's events drawn from the catalog, each as the catalog held it after that run (the
+/// catalog keeps a file's latest outcome only, so a file a later run decided again is not on an
+/// earlier run's page), and the list of the runs a catalog records.
 public enum CatalogReport {
-    /// The page of the run `run` belongs to, or of the latest run; nil when the catalog has none.
-    /// `otherOffsets` nil when the run's zone was the user's (see ``ReportPhoto``).
-    public static func page(
-        _ catalog: Catalog, run: Int64?, nearEdgeMargin: TimeInterval, otherOffsets: Set<Int>? = []
-    ) async throws -> ReportPage? {
-        let runs = try await catalog.invocation(of: run)
-        guard let first = runs.first else { return nil }
-        var events: [ReportEvent] = []
-        for run in runs {
-            let records = try await catalog.outcomes(destination: run.destination, event: run.event, upTo: run.id)
-            // The window of the latest outcome: the one this run judged against, when it recorded any.
-            let window = records.max { $0.run < $1.run }?.window ?? EventWindow()
-            events.append(
-                ReportEvent(
-                    name: run.eventName, window: window, summaryLine: Self.summaryLine(run),
-                    photos: records.map {
-                        ReportPhoto($0, window: window, nearEdgeMargin: nearEdgeMargin, otherOffsets: otherOffsets)
-                    }))
-        }
-        var page = ReportPage(
-            title: "photoingest run \(first.invocation), " + Self.title(RFC3339.parse(first.startedAt) ?? Date()),
-            destination: first.destination,
-            dryRun: false, events: events)
-        page.fromCatalog = true
-        return page
+    /// `run`'s event as the catalog held it after that run, with the line the run printed.
+    static func event(
+        of run: RunRecord, in catalog: Catalog, nearEdgeMargin: TimeInterval, otherOffsets: Set<Int>?
+    ) async throws -> ReportEvent {
+        let records = try await catalog.outcomes(destination: run.destination, event: run.event, upTo: run.id)
+        // The window of the latest outcome: the one this run judged against, when it recorded any.
+        let window = records.max { $0.run < $1.run }?.window ?? EventWindow()
+        return ReportEvent(
+            name: run.eventName, window: window, summaryLine: Self.summaryLine(run),
+            photos: records.map {
+                ReportPhoto($0, window: window, nearEdgeMargin: nearEdgeMargin, otherOffsets: otherOffsets)
+            })
     }
 
     /// `2025-09-28 05:12 UTC`: when a run began, for a page's title.

@@ -9,8 +9,22 @@ struct PageView {
     let generated: String
     let dryRun: Bool
     let leftOut: String?
+    /// The catalogs the page was drawn from, when they are several or one is a shard's.
+    let partList: PartList?
+    let notes: [String]
     let legend: [Legend]
     let events: [EventView]
+
+    struct PartList {
+        let label: String
+        let parts: [Part]
+    }
+
+    struct Part {
+        let state: String
+        let shard: String?
+        let line: String
+    }
 
     struct Legend {
         let label: String
@@ -23,6 +37,8 @@ struct PageView {
         let name: String
         let window: String
         let summary: String
+        /// Whose line it is: "This run:", or "These runs:" over several catalogs.
+        let summaryLabel: String
         /// What the counts below the run's line are of: the run's files, or the event's in the
         /// catalog after the run (a re-run's line says "No photos stored" above "Stored: 8").
         let countsHeading: String
@@ -132,6 +148,13 @@ extension PageView {
             ? "\(pictures.leftOut) photos are shown without a picture: a report embeds at most "
                 + "\(pictures.limit) thumbnails (outside photos first)."
             : nil
+        self.partList =
+            page.parts.isEmpty
+            ? nil
+            : PartList(
+                label: page.parts.contains { $0.shard != nil } ? "Shards" : "Catalogs",
+                parts: page.parts.map { Part(state: $0.state.rawValue, shard: $0.shard, line: $0.line) })
+        self.notes = page.notes
         self.legend = HTMLReport.sections.map {
             Legend(label: HTMLReport.label($0, archive: archive), glyph: HTMLReport.glyph($0), css: $0.rawValue)
         }
@@ -155,9 +178,13 @@ extension PageView.EventView {
                 + (event.window.end.map(RFC3339.format) ?? "open") + " (UTC)"
                 + (zone.flatMap { event.window.wallClocks(in: $0) }.map { "; " + $0 } ?? "")
         self.summary = event.summaryLine
+        self.summaryLabel = page.parts.count > 1 ? "These runs:" : "This run:"
         self.countsHeading =
-            fromCatalog
-            ? "The event in the catalog after this run, files earlier runs did included:" : "This run's files:"
+            !fromCatalog
+            ? "This run's files:"
+            : page.parts.count > 1
+                ? "The event in the catalogs after these runs, files earlier runs did included:"
+                : "The event in the catalog after this run, files earlier runs did included:"
         var tiles: [(tile: Int, photo: ReportPhoto)] = []
         var sections: [PageView.Section] = []
         var counts: [PageView.Count] = []

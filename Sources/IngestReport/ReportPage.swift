@@ -17,6 +17,11 @@ public struct ReportPage: Sendable {
     /// What the run found of its cameras' clocks (an offset it suggests), said by the timeline
     /// that has a row per camera.
     public var cameraNotes: [String] = []
+    /// The catalogs the page was drawn from, when they are several or one is a shard's: each
+    /// with its state, and each shard of the split not among them.
+    public var parts: [ImportPart] = []
+    /// What the report noticed of its catalogs (a shard in two of them).
+    public var notes: [String] = []
 
     public init(title: String, destination: String, generated: Date = Date(), dryRun: Bool, events: [ReportEvent]) {
         self.title = title

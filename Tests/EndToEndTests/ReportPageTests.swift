@@ -2,6 +2,7 @@ import Foundation
 import IngestApp
 import IngestCore
 import IngestPipeline
+import IngestReport
 import IngestTesting
 import Testing
 
@@ -142,5 +143,79 @@ import Testing
         let pictured = (run.count("uploaded") + run.count("duplicate") + run.count("outside"))
         #expect(page.dom.contains("\(pictured - 3) photos are shown without a picture"), "\(pictured)")
         #expect(!page.dom.contains("file://"))
+    }
+
+    /// The titles of the first timeline's marks, sorted: what each mark stands for. Of two files
+    /// with the same bytes the one read first is stored and the other a duplicate, and shards read
+    /// in another order: those two words are one here (the counts are compared on their own).
+    static func markTitles(_ dom: String) -> [String] {
+        guard let start = dom.range(of: #"<svg class="timeline""#),
+            let end = dom.range(of: "</svg>", range: start.upperBound..<dom.endIndex)
+        else { return [] }
+        let timeline = String(dom[start.upperBound..<end.lowerBound])
+        return timeline.components(separatedBy: "<title>").dropFirst().map {
+            String($0.prefix { $0 != "<" }).replacingOccurrences(of: ": duplicate", with: ": uploaded")
+        }.sorted()
+    }
+
+    @Test(
+        "One report over a 4-way sharded import's catalogs: the counts, the page and the timeline of one unsharded run; a shard not run is named"
+    )
+    func shardedImport() throws {
+        let photos = TemporaryFolder("report-shards-photos")
+        let corpus = try Fixtures.corpus(count: 40, seed: 23, megapixels: 0.2, in: photos)
+        let paths = [TestEnvironment.repository.appendingPathComponent("samples").path, corpus.path]
+        let options = Self.window + ["--timezone", "America/Los_Angeles"]
+
+        let whole = CommandLine("report-unsharded")
+        let wholePage = whole.folder.appending("whole.html")
+        let unsharded = try whole.ingest(paths.map { URL(fileURLWithPath: $0) }, options + ["--html", wholePage.path])
+        #expect(unsharded.status == 0, "\(unsharded.result.stderr.suffix(1_500))")
+        let expected = try #require(unsharded.summary?.event)
+        #expect(expected.counts.uploaded > 10 && expected.counts.outside > 0, "\(expected.counts)")
+
+        let cli = CommandLine("report-sharded")
+        let state = cli.folder.appending("state")
+        func shard(_ index: Int) throws {
+            let result = try cli.run(
+                ["run"] + paths + options + [
+                    "--archive", cli.archive.path, "--catalog",
+                    state.appendingPathComponent("catalog-\(index).sqlite").path,
+                    "--shard", "\(index)/4",
+                ])
+            #expect(result.status == 0, "\(result.stderr.suffix(1_500))")
+        }
+        for index in [0, 1, 3] { try shard(index) }
+        // Shard 2 has not run: the report sums three and names it.
+        let early = try cli.run(["report", state.path])
+        #expect(early.status == 0, "\(early.stderr)")
+        #expect(early.stdout.contains("Shard 2 of 4, \(state.path)/catalog-2.sqlite: has not run (no catalog there)"))
+        #expect(early.stdout.contains("(the sum of 3 of 4 shards)"), "\(early.stdout)")
+
+        try shard(2)
+        let html = cli.folder.appending("import.html")
+        let report = try cli.run(["report", state.path + "/catalog-*.sqlite", "--html", html.path, "--json"])
+        #expect(report.status == 0, "\(report.stderr)")
+        let summary = try JSONDecoder().decode(ImportSummary.self, from: Data(report.stdout.utf8))
+        #expect(summary.complete)
+        #expect(summary.parts.map(\.shard) == ["0/4", "1/4", "2/4", "3/4"])
+        let event = try #require(summary.events.first)
+        #expect(summary.events.count == 1)
+        #expect(event.counts == expected.counts)
+        #expect(event.files == expected.files)
+        #expect(event.closingLine == expected.closingLine)
+        #expect(summary.inCatalogs.map(\.counts) == [expected.counts])
+
+        // The page: the unsharded run's counts and timeline, every shard listed as finished.
+        let page = try Chromium.load(html)
+        #expect(page.console.isEmpty, "\(page.console)")
+        let wholeDOM = try Chromium.load(wholePage).dom
+        #expect(Self.counts(page.dom) == Self.counts(wholeDOM))
+        #expect(Self.counts(page.dom)["uploaded"] == expected.counts.uploaded)
+        #expect(page.dom.contains("These runs:</b> <span data-summary=\"\">\(expected.closingLine)</span>"))
+        #expect(page.dom.components(separatedBy: #"<li data-part-state="finished""#).count - 1 == 4)
+        let marks = Self.markTitles(page.dom)
+        #expect(!marks.isEmpty && marks == Self.markTitles(wholeDOM))
+        #expect(Self.outsideOrder(page.dom) == Self.outsideOrder(wholeDOM))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import IngestReport
 import IngestTesting
 import Testing
 
@@ -78,5 +79,21 @@ import Testing
         for task in 0..<8 {
             #expect(FileManager.default.fileExists(atPath: state.appendingPathComponent("catalog-\(task).sqlite").path))
         }
+        // One report over the 8 catalogs: every shard finished, the event holds every photo once.
+        let report = try runProgram(
+            TestEnvironment.photoingest.path, ["report", state.path, "--json"],
+            environment: ["XDG_CONFIG_HOME": folder.appending("config").path])
+        #expect(report.status == 0, "\(report.stderr)")
+        let summary = try JSONDecoder().decode(ImportSummary.self, from: Data(report.stdout.utf8))
+        #expect(summary.complete && summary.parts.map(\.shard) == (0..<8).map { "\($0)/8" })
+        // Each photo uploaded once; the files holding a photo another one does, duplicates.
+        let inCatalogs = try #require(summary.inCatalogs.first)
+        #expect(inCatalogs.counts.uploaded == expected.count, "\(inCatalogs)")
+        #expect(
+            inCatalogs.counts.uploaded + inCatalogs.counts.duplicate + inCatalogs.counts.skipped == inCatalogs.files)
+        // Task 5's second run counts what its first did as unchanged: the runs' files are the
+        // catalogs' still, each once.
+        let ran = try #require(summary.events.first)
+        #expect(ran.files == inCatalogs.files, "\(ran)")
     }
 }

@@ -156,7 +156,8 @@ import Testing
                 record("/p/c.jpg", "id-1", .uploaded, at: "2025-09-28T02:00:00Z"),
             ], run: later)
 
-        let page = try #require(try await CatalogReport.page(catalog, run: brunch, nearEdgeMargin: 3_600))
+        let path = folder.appending("catalog.sqlite").path
+        let page = try await ImportReport.read(catalogs: [path], run: brunch, nearEdgeMargin: 3_600).page
         #expect(page.events.map(\.name) == ["Party", "Brunch"])
         #expect(page.events[0].summaryLine == "1 Uploaded, 1 Outside event dates")
         #expect(page.events[1].summaryLine.contains("did not finish"))
@@ -166,11 +167,12 @@ import Testing
         #expect(abs((page.events[0].photos(.outside).first?.outsideBy ?? 0) - 2 * 3_600) < 0.001)
         #expect(page.events[1].photos.map(\.status) == [.duplicate])
         // The latest run is the default, and it holds what it and the runs before it recorded.
-        let latest = try #require(try await CatalogReport.page(catalog, run: nil, nearEdgeMargin: 3_600))
+        let latest = try await ImportReport.read(catalogs: [path], nearEdgeMargin: 3_600).page
         #expect(latest.events.map(\.name) == ["Party"])
         #expect(latest.events[0].photos(.uploaded).map(\.path) == ["/p/a.jpg", "/p/c.jpg"])
         #expect(latest.events[0].photos(.outside).map(\.path) == ["/p/b.jpg"])
-        #expect(try await CatalogReport.page(catalog, run: 99, nearEdgeMargin: 3_600) == nil)
+        let none = try await ImportReport.read(catalogs: [path], run: 99, nearEdgeMargin: 3_600)
+        #expect(none.page.events.isEmpty && none.summary.parts.map(\.state) == [.empty])
     }
 
     @Test("A raw photo's picture in the page is made from its embedded preview")
