@@ -42,6 +42,11 @@ extension IngestRun {
                 "With a server, the events' windows come from the server: drop \(origins.naming(windowKeys))"
                     + " (an empty value, --from \"\", clears one).")
         }
+        if self.settings.shardPlan != nil && self.settings.shard == nil {
+            throw UsageError(
+                "\(origins.name("shard-plan")) draws the shards of a sharded run: give \(origins.name("shard")) K/N too."
+            )
+        }
         if self.settings.report == "-" && self.settings.json {
             throw UsageError(
                 "\(origins.naming(["report", "json"])) both write to standard output (report -); "

@@ -120,6 +120,16 @@ public struct IngestRun {
             events: events, limits: limits, zone: zone, zones: zones,
             excluded: [(catalogPath as NSString).deletingLastPathComponent] + target.excludedPaths, console: console)
         configuration.clockCorrections = clocks
+        if let path = self.settings.shardPlan, let count = configuration.shard?.count {
+            let discovery = configuration.discovery
+            let (plan, drawn) = try ShardPlanFile(path: path).plan(count: count) {
+                console.status("Drawing the shard plan: every shard's files looked at once…")
+                let sizes = discovery.unitSizes(shouldStop: { stop.isRequested })
+                return stop.isRequested ? nil : sizes
+            }
+            configuration.shard?.placed = plan.placed
+            console.status(ShardPlanFile.line(plan, path: path, drawn: drawn))
+        }
         let latency = WatchLatency()
         if self.watching {
             var watch = WatchFeed(settle: .seconds(self.settings.settle), latency: latency) { line in

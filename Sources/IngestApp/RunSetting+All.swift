@@ -53,6 +53,11 @@ extension RunSetting {
             help:
                 "Take only shard K of N (0-based): the files whose path, relative to its root, hashes into it. Give each shard its own --catalog.",
             check: { Shard($0) == nil ? "is not K/N with 0 ≤ K < N, e.g. 0/4 (K as in JOB_COMPLETION_INDEX)." : nil }),
+        .text(
+            "shard-plan", \.shardPlan, valueName: "file",
+            help:
+                "With --shard: draw the shards by size, so that each gets about the same bytes (imports with videos). The first shard writes the plan to this file, the others and every re-run read it; give all the shards the same file."
+        ),
         .number(
             "jobs", \.jobs, valueName: "n", help: "Photos decoded at once (default: the number of cores).",
             allowed: 1..., problem: "must be at least 1"),

@@ -19,6 +19,8 @@ public struct Settings {
     public var eventsFile: String?
     public var nearEdge = 60
     public var shard: String?
+    /// `--shard-plan`: the file of the plan that draws the shards by size.
+    public var shardPlan: String?
     public var jobs = Defaults.cores
     public var timezone: String?
     /// `--clock-offset`: what to add to a camera's clock, by serial, model or folder.

@@ -9,6 +9,9 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     /// 0-based, as Kubernetes' `JOB_COMPLETION_INDEX`.
     public var index: Int
     public var count: Int
+    /// Files placed by a ``ShardPlan`` rather than by their hash: each one's shard, by the key
+    /// ``contains(relativePath:)`` is given.
+    public var placed: [String: Int] = [:]
 
     public init?(index: Int, count: Int) {
         guard count >= 1, (0..<count).contains(index) else { return nil }
@@ -33,6 +36,7 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     }
 
     public func contains(relativePath: String) -> Bool {
-        Self.of(relativePath: relativePath, count: self.count) == self.index
+        if !self.placed.isEmpty, let placed = self.placed[relativePath] { return placed == self.index }
+        return Self.of(relativePath: relativePath, count: self.count) == self.index
     }
 }

@@ -13,11 +13,7 @@ extension Pipeline {
     func walk(stages: Stages, tally: inout RunTally) async -> Discovery.Tally {
         let configuration = self.configuration
         let stop = stages.stop
-        var discovery = Discovery(
-            roots: configuration.paths, includeHidden: configuration.includeHidden, rules: configuration.exclusions,
-            excluding: configuration.excludedPaths, batchSize: configuration.limits.discoveryBatchSize,
-            shard: configuration.shard)
-        discovery.includeTrashed = configuration.includeTrashed
+        let discovery = configuration.discovery
         let channel = AsyncChannel<DiscoveryBatch>()
 
         // Discovery runs ahead in its own child task; the channel makes it wait when the work is behind.

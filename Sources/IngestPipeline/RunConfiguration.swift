@@ -48,6 +48,15 @@ public struct RunConfiguration: Sendable {
         return resolver
     }
 
+    /// The walk over this run's paths, by its rules, finding this shard's files.
+    public var discovery: Discovery {
+        var discovery = Discovery(
+            roots: self.paths, includeHidden: self.includeHidden, rules: self.exclusions,
+            excluding: self.excludedPaths, batchSize: self.limits.discoveryBatchSize, shard: self.shard)
+        discovery.includeTrashed = self.includeTrashed
+        return discovery
+    }
+
     public init(
         paths: [String], events: [Event], includeHidden: Bool = false, dryRun: Bool = false, limits: Limits,
         timeZone: TimeZone, zones: (any ZoneMap)? = nil, thumbnailer: Thumbnailer = Thumbnailer(),

@@ -27,6 +27,9 @@ struct RunOptions: ParsableArguments {
     @Option(help: .setting("shard"))
     var shard: String?
 
+    @Option(help: .setting("shard-plan"))
+    var shardPlan: String?
+
     @Option(parsing: .unconditional, help: .setting("jobs"))
     var jobs: Int?
 

@@ -33,6 +33,8 @@ import Testing
         let script = folder.appending("ingest.sh")
         try Self.readmeScript(photos: photos, state: state).write(to: script, atomically: true, encoding: .utf8)
         #expect(try String(contentsOf: script, encoding: .utf8).contains("--shard \"$SLURM_ARRAY_TASK_ID/8\""))
+        #expect(
+            try String(contentsOf: script, encoding: .utf8).contains("--shard-plan \"\(state.path)/shard-plan.json\""))
 
         // Each upload answered after 400 ms, one at a time: a task takes seconds, long enough to
         // be cancelled in the middle.
@@ -79,6 +81,13 @@ import Testing
         for task in 0..<8 {
             #expect(FileManager.default.fileExists(atPath: state.appendingPathComponent("catalog-\(task).sqlite").path))
         }
+        // The 8 tasks started together: one drew the shard plan, the others read it (task 5's second
+        // run, whose output replaced its first's, read it too).
+        let outputs = (0..<8).map {
+            (try? String(contentsOfFile: folder.path + "/task-\($0).out", encoding: .utf8)) ?? ""
+        }
+        #expect(outputs.allSatisfy { $0.contains("Shard plan \(state.path)/shard-plan.json (") }, "\(outputs)")
+        #expect(outputs.filter { $0.contains("(drawn now)") }.count <= 1)
         // One report over the 8 catalogs: every shard finished, the event holds every photo once.
         let report = try runProgram(
             TestEnvironment.photoingest.path, ["report", state.path, "--json"],

@@ -60,6 +60,21 @@ import Testing
         #expect(Set(shardOf.values).count > 1, "every file fell in one shard")
     }
 
+    @Test("A shard plan's sizes: every file of every shard, a pair's bytes under its one name, the walk's rules kept")
+    func unitSizes() throws {
+        try self.folder.write("2025/IMG_1.HEIC", String(repeating: "x", count: 300))
+        try self.folder.write("2025/IMG_1.MOV", String(repeating: "x", count: 700))
+        try self.folder.write("2025/DSC_2.JPG", String(repeating: "x", count: 50))
+        try self.folder.write("2025/@eaDir/IMG_1.HEIC/SYNOPHOTO_THUMB_XL.jpg", String(repeating: "x", count: 20))
+        try self.folder.write("README", String(repeating: "x", count: 5))
+        // Sharded or not, the whole import is weighed.
+        let discovery = Discovery(
+            roots: [self.folder.path], includeHidden: false, rules: ExclusionRules(),
+            shard: Shard(index: 1, count: 4))
+        #expect(discovery.unitSizes() == ["2025/img_1": 1_000, "2025/dsc_2": 50, "README": 5])
+        #expect(discovery.unitSizes(shouldStop: { true }).isEmpty)
+    }
+
     @Test func walksRecursivelyInSortedOrderWithStatResults() async throws {
         try self.folder.write("b/2.jpg", "22")
         try self.folder.write("a.jpg", "1")
