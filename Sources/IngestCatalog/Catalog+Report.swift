@@ -17,7 +17,8 @@ extension Catalog {
             return try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT id, invocation, started_at, finished_at, destination, event, event_name, summary, shard
+                    SELECT id, invocation, started_at, finished_at, destination, event, event_name, summary, shard,
+                        clock_notes
                     FROM run WHERE invocation = ? ORDER BY id
                     """, arguments: [invocation]
             ).map(Self.runRecord)
@@ -30,7 +31,8 @@ extension Catalog {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT id, invocation, started_at, finished_at, destination, event, event_name, summary, shard
+                    SELECT id, invocation, started_at, finished_at, destination, event, event_name, summary, shard,
+                        clock_notes
                     FROM run ORDER BY id
                     """
             ).map(Self.runRecord)
@@ -40,7 +42,9 @@ extension Catalog {
     static func runRecord(_ row: Row) -> RunRecord {
         RunRecord(
             id: row[0], invocation: row[1], startedAt: row[2], finishedAt: row[3], destination: row[4], event: row[5],
-            eventName: row[6] ?? row[5], summary: row[7], shard: row[8])
+            eventName: row[6] ?? row[5], summary: row[7], shard: row[8],
+            clockNotes: (row[9] as String?).flatMap { try? JSONDecoder().decode([String].self, from: Data($0.utf8)) }
+                ?? [])
     }
 
     /// Every outcome recorded for one destination and event by `run` or an earlier run: the event

@@ -133,12 +133,13 @@ public final class Catalog: Sendable {
         }
     }
 
-    /// Marks a run finished, with its summary as JSON.
-    public func finishRun(_ id: Int64, summary: String) async throws {
+    /// Marks a run finished, with its summary as JSON and what it found of its cameras' clocks.
+    public func finishRun(_ id: Int64, summary: String, clockNotes: [String] = []) async throws {
+        let notes = clockNotes.isEmpty ? nil : CompactJSON.text(clockNotes)
         try await self.pool.write { db in
             try db.execute(
-                sql: "UPDATE run SET finished_at = ?, summary = ? WHERE id = ?",
-                arguments: [RFC3339.format(Date()), summary, id])
+                sql: "UPDATE run SET finished_at = ?, summary = ?, clock_notes = ? WHERE id = ?",
+                arguments: [RFC3339.format(Date()), summary, notes, id])
         }
     }
 

@@ -116,6 +116,12 @@ enum Migrations {
         migrator.registerMigration("v10-shard") { db in
             try db.execute(sql: "ALTER TABLE run ADD COLUMN shard TEXT")
         }
+        // What the run found of its cameras' clocks ("Clock: … looks 1 h 02 min fast …"), a JSON
+        // array of lines, so that a page drawn again from the catalog says it beside the cameras'
+        // rows as the run's own page did. Older runs: NULL, nothing to say.
+        migrator.registerMigration("v11-clock-notes") { db in
+            try db.execute(sql: "ALTER TABLE run ADD COLUMN clock_notes TEXT")
+        }
         return migrator
     }
 }

@@ -13,4 +13,6 @@ public struct RunRecord: Sendable, Equatable {
     /// The run's part of a sharded import (`3/8`); nil for a whole one, and for runs older than
     /// the catalog's record of it.
     public var shard: String?
+    /// What the run found of its cameras' clocks, a line each.
+    public var clockNotes: [String] = []
 }

@@ -65,9 +65,9 @@ public actor CatalogStage {
         try await self.catalog.record(batch, run: run)
     }
 
-    /// Writes what is left and closes the run with its summary.
-    public func finish(summary: String) async throws {
+    /// Writes what is left and closes the run with its summary and its clock notes.
+    public func finish(summary: String, clockNotes: [String] = []) async throws {
         try await self.flush()
-        if let run = self.run { try await self.catalog.finishRun(run, summary: summary) }
+        if let run = self.run { try await self.catalog.finishRun(run, summary: summary, clockNotes: clockNotes) }
     }
 }

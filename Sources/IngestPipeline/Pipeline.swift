@@ -95,7 +95,8 @@ public struct Pipeline: Sendable {
         run.cameras = tally.cameras.summaries()
         for (index, recorder) in recorders.enumerated() {
             do {
-                try await recorder.finish(summary: run.summary(of: run.events[index]).jsonText)
+                try await recorder.finish(
+                    summary: run.summary(of: run.events[index]).jsonText, clockNotes: run.cameraLines)
             } catch {
                 run.catalogProblem =
                     run.catalogProblem

@@ -21,10 +21,10 @@ public struct ImportReport: Sendable {
     public static func read(
         catalogs paths: [String], run: Int64? = nil, nearEdgeMargin: TimeInterval, otherOffsets: Set<Int>? = []
     ) async throws -> ImportReport {
-        var parts: [(part: ImportPart, events: [PartEvent])] = []
+        var parts: [Part] = []
         for path in paths {
             guard FileManager.default.fileExists(atPath: path) else {
-                parts.append((ImportPart(catalog: path, shard: nil, state: .notRun), []))
+                parts.append(Part(part: ImportPart(catalog: path, shard: nil, state: .notRun)))
                 continue
             }
             parts.append(
@@ -55,7 +55,7 @@ public struct ImportReport: Sendable {
     }
 
     /// The parts' events joined into one page and one summary.
-    static func joined(_ parts: [(part: ImportPart, events: [PartEvent])], missing: [ImportPart]) -> ImportReport {
+    static func joined(_ parts: [Part], missing: [ImportPart]) -> ImportReport {
         var notes: [String] = []
         for (shard, holders) in Dictionary(grouping: parts.map(\.part).filter { $0.shard != nil }, by: { $0.shard! })
         where holders.count > 1 {
@@ -73,14 +73,14 @@ public struct ImportReport: Sendable {
         // Every part's events joined: photos of all, summaries of the finished.
         var events: [String: Joined] = [:]
         var order: [String] = []
-        for (part, partEvents) in parts {
-            for event in partEvents {
+        for part in parts {
+            for event in part.events {
                 let key = event.destination + "\u{0}" + event.id
                 if events[key] == nil {
                     order.append(key)
                     events[key] = Joined(event: event.event, destination: event.destination)
                 }
-                events[key]!.add(event, counted: part.counted)
+                events[key]!.add(event, counted: part.part.counted)
             }
         }
         let joined = order.map { events[$0]! }
@@ -128,7 +128,17 @@ public struct ImportReport: Sendable {
             page.parts = summary.parts
         }
         page.notes = notes
+        // Each part's clock notes, once: a shard's are of its own photos.
+        var seen = Set<String>()
+        page.cameraNotes = parts.flatMap(\.clockNotes).filter { seen.insert($0).inserted }
         return ImportReport(page: page, summary: summary)
+    }
+
+    /// One catalog as read: its state, its run's events, and what the run said of its clocks.
+    struct Part {
+        var part: ImportPart
+        var events: [PartEvent] = []
+        var clockNotes: [String] = []
     }
 
     /// One event of one part: its page event, and its run's summary when the run left one.
@@ -163,9 +173,9 @@ public struct ImportReport: Sendable {
     /// The catalog at `path` as a part, with its latest run's events (or `run`'s).
     static func part(
         _ catalog: Catalog, at path: String, run: Int64?, nearEdgeMargin: TimeInterval, otherOffsets: Set<Int>?
-    ) async throws -> (part: ImportPart, events: [PartEvent]) {
+    ) async throws -> Part {
         let runs = try await catalog.invocation(of: run)
-        guard let first = runs.first else { return (ImportPart(catalog: path, shard: nil, state: .empty), []) }
+        guard let first = runs.first else { return Part(part: ImportPart(catalog: path, shard: nil, state: .empty)) }
         var part = ImportPart(catalog: path, shard: first.shard, state: .finished)
         part.run = first.invocation
         part.startedAt = first.startedAt
@@ -188,7 +198,7 @@ public struct ImportReport: Sendable {
                     destination: run.destination, id: run.event, event: event,
                     summary: run.summary.flatMap(EventSummary.init(jsonText:))))
         }
-        return (part, events)
+        return Part(part: part, events: events, clockNotes: runs.first?.clockNotes ?? [])
     }
 
     /// The shards that the parts' split has and no part given is: each named by its catalog where

@@ -217,6 +217,13 @@ import Testing
             #expect(html.contains(">\(body)</text>"), "no row for \(body)")
         }
         #expect(html.contains("Clock: Canon EOS R6 #031021000222 looks 1 h 02 min"))
+        // Drawn again from the catalog, the page says it still.
+        let again = cli.folder.appending("again.html")
+        let report = try cli.run(["report", cli.catalog.path, "--html", again.path])
+        #expect(report.status == 0, "\(report.stderr)")
+        #expect(
+            try String(contentsOf: again, encoding: .utf8).contains(
+                "Clock: Canon EOS R6 #031021000222 looks 1 h 02 min"))
     }
 
     @Test("A clock offset that is no selector and offset is refused, naming where it was given")

@@ -135,15 +135,19 @@ import Testing
         #expect(report.page.notes == report.summary.notes)
     }
 
-    @Test("One whole run's catalog: no parts listed, the run's own title and line")
+    @Test("One whole run's catalog: no parts listed, the run's own title, line and clock notes")
     func wholeRun() async throws {
         let catalog = try Catalog(path: self.path(0))
         let run = try await catalog.beginRun(destination: Self.destination, event: "party", eventName: "Party")
-        try await catalog.finishRun(run, summary: #"{"closingLine": "No photos stored", "counts": {"stored": 0}}"#)
+        let note =
+            "Clock: Canon EOS R6 #12 looks 1 h fast (5 moments); to correct it: --clock-offset 'serial:12=-01:00'"
+        try await catalog.finishRun(
+            run, summary: #"{"closingLine": "No photos stored", "counts": {"stored": 0}}"#, clockNotes: [note])
         let report = try await ImportReport.read(catalogs: [self.path(0)], nearEdgeMargin: 3_600)
         #expect(report.page.parts.isEmpty && report.summary.complete)
         #expect(report.page.title.hasPrefix("photoingest run \(run), "))
         #expect(report.page.events.first?.summaryLine == "No photos stored")
         #expect(report.summary.lines == ["Party: No photos stored"])
+        #expect(report.page.cameraNotes == [note])
     }
 }
