@@ -6,7 +6,7 @@ import IngestCore
 /// maker notes) and CMT4 (the GPS IFD), each a TIFF structure of its own. A top-level box of UUID
 /// eaf42b5e-… holds `PRVW`, a JPEG preview of about 1620×1080.
 public enum CanonCR3 {
-    static let metadataUUID: [UInt8] = [
+    public static let metadataUUID: [UInt8] = [
         0x85, 0xC0, 0xB6, 0x87, 0x82, 0x0F, 0x11, 0xE0, 0x81, 0x11, 0xF4, 0xCE, 0x46, 0x2B, 0x6A, 0x48,
     ]
     static let previewUUID: [UInt8] = [
@@ -21,9 +21,14 @@ public enum CanonCR3 {
 
     /// CMT1, CMT2 and CMT4, those the file has.
     public static func metadata(_ reader: ByteReader) -> [MetadataBlock] {
-        guard let moov = ISOBox.find("moov", in: reader, range: 0..<reader.count),
-            let contents = self.uuidContents(self.metadataUUID, in: reader, range: moov.payload)
-        else { return [] }
+        guard let moov = ISOBox.find("moov", in: reader, range: 0..<reader.count) else { return [] }
+        return self.metadata(reader, moov: moov.payload)
+    }
+
+    /// The same of the `moov` box whose contents are `moov`: a CR3's, or a Canon camera's video's,
+    /// which carries the same box.
+    public static func metadata(_ reader: ByteReader, moov: Range<Int>) -> [MetadataBlock] {
+        guard let contents = self.uuidContents(self.metadataUUID, in: reader, range: moov) else { return [] }
         let roots: [String: TIFFStructure.DirectoryKind] = ["CMT1": .main(0), "CMT2": .exif, "CMT4": .gps]
         return ISOBox.children(in: reader, range: contents).compactMap { box in
             guard let root = roots[box.type], let bytes = reader.slice(box.payload.lowerBound, box.payload.count)

@@ -31,6 +31,14 @@ public enum QuickTimeReader {
                 break
             }
         }
+        // A Canon camera's video carries its EXIF as a CR3 does: the body and its serial number.
+        let canon = CanonCR3.metadata(reader, moov: all).compactMap { TIFFStructure($0.bytes, root: $0.root) }
+        if !canon.isEmpty {
+            let body = MediaIdentity(canon).body
+            fields.make = fields.make ?? body.make
+            fields.model = fields.model ?? body.model
+            fields.serial = body.serial
+        }
         return fields
     }
 

@@ -17,6 +17,8 @@ public struct QuickTimeFields: Sendable, Equatable {
     /// `©mak` and `©mod` in `udta`.
     public var make: String?
     public var model: String?
+    /// The body's serial number, where the video carries its EXIF (a Canon camera's `uuid` box).
+    public var serial: String?
 
     public init(
         movieCreated: UInt64? = nil, appleCreationDate: String? = nil, userDataDate: String? = nil,

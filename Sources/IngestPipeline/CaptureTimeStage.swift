@@ -38,7 +38,7 @@ public struct CaptureTimeStage: Stage {
         if file.kind.isVideo {
             let fields = file.movie.withUnsafeBytes { QuickTimeReader.fields(moov: $0) }
             var found = MediaIdentity(contentIdentifier: fields.contentIdentifier)
-            found.body = CameraBody(make: fields.make, model: fields.model)
+            found.body = CameraBody(make: fields.make, model: fields.model, serial: fields.serial)
             own = self.resolver.resolve(fields, fileModified: modified) { [corrections, found] wall in
                 corrections.seconds(for: found.body, path: path, wall: wall)
             }

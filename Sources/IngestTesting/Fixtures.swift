@@ -1,4 +1,5 @@
 import Foundation
+import IngestContainers
 
 /// Test photos made on the spot with the project's own tools: libvips draws them, exiftool
 /// writes exactly the tags a test names.
@@ -37,6 +38,41 @@ public enum Fixtures {
         try check(runProgram("ffmpeg", arguments + [url.path]))
         if !tags.isEmpty { try self.write(tags, to: url) }
         return url
+    }
+
+    /// A real MP4 made by ffmpeg with the Canon metadata box of exiftool's CR3 sample put into its
+    /// `moov`, as a Canon camera writes it into its videos: exiftool reads the body (Canon EOS M50)
+    /// and its serial (613040000565) from it.
+    public static func canonVideo(named name: String, in folder: TemporaryFolder) throws -> URL {
+        let clip = folder.appending(name)
+        try check(
+            runProgram(
+                "ffmpeg",
+                [
+                    "-v", "error", "-y", "-f", "lavfi", "-i", "color=c=blue:s=160x120:d=1:r=10", "-c:v", "mpeg4",
+                    clip.path,
+                ]))
+        let cr3 = Array(
+            try Data(
+                contentsOf: TestEnvironment.mediaCorpus.appendingPathComponent("exiftool-samples/CanonRaw.cr3")))
+        let box = cr3.withUnsafeBytes { raw -> [UInt8]? in
+            let reader = ByteReader(raw)
+            guard let moov = ISOBox.find("moov", in: reader, range: 0..<reader.count) else { return nil }
+            return ISOBox.children(in: reader, range: moov.payload).first {
+                $0.type == "uuid" && $0.payload.count >= 16
+                    && Array(raw[$0.payload.lowerBound..<$0.payload.lowerBound + 16]) == CanonCR3.metadataUUID
+            }.map { Array(raw[$0.offset..<$0.payload.upperBound]) }
+        }
+        var video = Array(try Data(contentsOf: clip))
+        // ffmpeg writes `moov` last: it grows by the box, and nothing after it moves.
+        guard let box,
+            let moov = video.withUnsafeBytes({ ISOBox.find("moov", in: ByteReader($0), range: 0..<$0.count) }),
+            moov.payload.upperBound == video.count
+        else { throw FixtureError("no Canon box in the CR3 sample, or no moov at the end of ffmpeg's MP4") }
+        let size = UInt32(moov.payload.upperBound - moov.offset + box.count)
+        video.replaceSubrange(moov.offset..<moov.offset + 4, with: withUnsafeBytes(of: size.bigEndian, Array.init))
+        try Data(video + box).write(to: clip)
+        return clip
     }
 
     /// One of exiftool's raw samples (`../shared/corpus/media/exiftool-samples`), copied, with a

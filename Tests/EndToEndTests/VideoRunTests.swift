@@ -61,6 +61,19 @@ import Testing
         #expect(again.summary?.event?.unchanged == 4)
     }
 
+    @Test("A Canon camera's video is reported with its body and serial number, as its photos are")
+    func cameraSerial() throws {
+        let folder = TemporaryFolder("video-canon")
+        _ = try Fixtures.canonVideo(named: "MVI_0001.MP4", in: folder)
+        let cli = CommandLine("video-canon")
+        let run = try cli.ingest([folder.url], ["--timezone", "UTC", "--undated", "mtime"])
+        #expect(run.status == 0, "\(run.result.stderr)")
+        let entry = try #require(run.entry(named: "MVI_0001.MP4"))
+        #expect(entry.mediaType == "video/mp4")
+        #expect(entry.camera?.make == "Canon" && entry.camera?.model == "Canon EOS M50")
+        #expect(entry.camera?.serial == "613040000565", "\(entry)")
+    }
+
     @Test("To the reference server: videos uploaded with their media type and thumbnails, byte for byte")
     func serverRun() throws {
         let media = try Self.media.get()

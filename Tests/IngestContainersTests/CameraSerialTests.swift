@@ -46,6 +46,40 @@ import Testing
         #expect(named >= 12)
     }
 
+    @Test("A Canon camera's video names its body and serial as exiftool reads them; other videos, none")
+    func videos() throws {
+        let folder = TemporaryFolder("canon-video")
+        let canon = try Fixtures.canonVideo(named: "MVI_0001.MP4", in: folder)
+        let videos =
+            [canon]
+            + TestEnvironment.files(under: TestEnvironment.mediaCorpus).filter {
+                ["mp4", "mov", "m4v", "3gp"].contains($0.pathExtension.lowercased())
+            }
+        try #require(videos.count > 5, "the shared corpus has no videos")
+        let oracle = try Fixtures.exiftool(["-a", "-G1", "-Make", "-Model", "-SerialNumber"], files: videos)
+        for video in videos {
+            let bytes = Array(try Data(contentsOf: video))
+            let fields = bytes.withUnsafeBytes { raw -> QuickTimeFields? in
+                let reader = ByteReader(raw)
+                guard let moov = ISOBox.find("moov", in: reader, range: 0..<reader.count),
+                    let payload = reader.slice(moov.payload.lowerBound, moov.payload.count)
+                else { return nil }
+                return QuickTimeReader.fields(moov: payload)
+            }
+            let theirs = oracle[video.path]?["ExifIFD:SerialNumber"].map { "\($0)" }
+            #expect(fields?.serial == theirs, "\(video.lastPathComponent): \(oracle[video.path] ?? [:])")
+        }
+        let ours = try #require(
+            Array(try Data(contentsOf: canon)).withUnsafeBytes { raw -> QuickTimeFields? in
+                let reader = ByteReader(raw)
+                return ISOBox.find("moov", in: reader, range: 0..<reader.count).flatMap {
+                    reader.slice($0.payload.lowerBound, $0.payload.count)
+                }.map(QuickTimeReader.fields(moov:))
+            })
+        #expect(ours.serial == "613040000565" && ours.make == "Canon" && ours.model == "Canon EOS M50")
+        #expect(oracle[canon.path]?["IFD0:Model"] as? String == "Canon EOS M50")
+    }
+
     @Test("The makers' numbers are formatted as exiftool prints them")
     func formats() {
         #expect(MakerNote.canonSerial(12_345_678, model: "Canon EOS 5D") == "0012345678")
