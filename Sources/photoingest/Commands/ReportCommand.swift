@@ -9,12 +9,12 @@ struct ReportCommand: AsyncParsableCommand {
         commandName: "report",
         abstract: "Draw a past import's report again from its catalog, or from its shards' catalogs.",
         discussion: """
-            The page shows each event of the run as the catalog held it after that run: the run's
-            summary line, a timeline of the window and contact sheets by outcome. The catalog keeps
-            each file's latest outcome only: a file a later run decided again is not on an earlier
-            run's page. Thumbnails come from the archive when the run stored into one; otherwise
-            they are made from the files (those still there) and embedded, at most --thumbnails.
-            The catalog and --near-edge default to what `run` would use (flags, PHOTOINGEST_*
+            The page shows each event of the run as the catalog held it after that run: the run's \
+            summary line, a timeline of the window and contact sheets by outcome. The catalog keeps \
+            each file's latest outcome only: a file a later run decided again is not on an earlier \
+            run's page. Thumbnails come from the archive when the run stored into one; otherwise \
+            they are made from the files (those still there) and embedded, at most --thumbnails. \
+            The catalog and --near-edge default to what `run` would use (flags, PHOTOINGEST_* \
             variables, the config file). An older catalog is brought to the current schema.
 
             A sharded import (`run --shard K/N`) leaves one catalog per shard: give them all (the \
