@@ -131,9 +131,14 @@ public struct IngestRun {
             console.status(ShardPlanFile.line(plan, path: path, drawn: drawn))
         }
         let latency = WatchLatency()
+        let progress = ProgressLine(
+            quiet: self.settings.quiet, heading: events.count > 1 ? "\(events.count) events" : nil)
         if self.watching {
             var watch = WatchFeed(settle: .seconds(self.settings.settle), latency: latency) { line in
-                console.status(line, always: line.hasPrefix("warning: ") || line.hasPrefix("error: "))
+                // A notice comes while files are in flight: it takes the progress line's place.
+                progress.printing {
+                    console.status(line, always: line.hasPrefix("warning: ") || line.hasPrefix("error: "))
+                }
             }
             watch.refreshInterval = .seconds(self.settings.refresh)
             if let list = target.listEvents {
@@ -149,8 +154,6 @@ public struct IngestRun {
         }
         let pipeline = Pipeline(
             configuration: configuration, destination: target.destination, catalog: catalog, context: context)
-        let progress = ProgressLine(
-            quiet: self.settings.quiet, heading: events.count > 1 ? "\(events.count) events" : nil)
         let display = RunDisplay(
             progress: progress, report: reportWriter, events: events.count, log: log,
             statsInterval: self.settings.stats)

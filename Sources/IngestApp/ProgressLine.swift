@@ -1,49 +1,75 @@
 import Foundation
 import IngestCore
 import IngestPipeline
+import Synchronization
 
 /// The live progress line on a terminal: files done of total, photos/s, MB/s, uploads sending and queued,
 /// ETA and the current file's name, redrawn at most 10 times a second on standard error.
-public final class ProgressLine {
+public final class ProgressLine: Sendable {
     private let isEnabled: Bool
     private let clock = ContinuousClock()
     private let started: ContinuousClock.Instant
-    private var lastDraw: ContinuousClock.Instant?
-    private var current = ""
-    private var drawn = false
     /// Shown before the counts, e.g. `event 2 of 5: Birthday Party`.
     private let heading: String?
+    /// What is on the terminal: the line is drawn from the pipeline's observer while a watch's
+    /// notices are printed from its own task, so each writes under the lock.
+    private let state = Mutex(State())
     static let interval: Duration = .milliseconds(100)
 
-    /// Enabled only when standard error is a terminal and the user did not ask for quiet.
-    public init(quiet: Bool, heading: String? = nil) {
-        self.isEnabled = !quiet && isatty(STDERR_FILENO) == 1
+    private struct State {
+        var lastDraw: ContinuousClock.Instant?
+        var current = ""
+        var drawn = false
+    }
+
+    /// Where the line is drawn: standard error.
+    private let output: FileHandle
+
+    /// Enabled only when `output` (standard error) is a terminal and the user did not ask for quiet.
+    public init(quiet: Bool, heading: String? = nil, output: FileHandle = .standardError) {
+        self.isEnabled = !quiet && isatty(output.fileDescriptor) == 1
         self.started = self.clock.now
         self.heading = heading
+        self.output = output
     }
 
     public func started(_ path: String) {
-        self.current = path
+        self.state.withLock { $0.current = path }
     }
 
     public func update(_ progress: RunProgress) {
         guard self.isEnabled else { return }
         let now = self.clock.now
-        if let last = self.lastDraw, now - last < Self.interval { return }
-        self.lastDraw = now
-        let elapsed = max((now - self.started).seconds, 0.001)
-        let width = Self.terminalWidth()
-        let prefix = self.heading.map { Self.truncateMiddle($0, to: width / 3) + "  " } ?? ""
-        let line = prefix + Self.render(progress, elapsed: elapsed, current: self.current, width: width - prefix.count)
-        FileHandle.standardError.write(Data(("\r\u{1B}[2K" + line).utf8))
-        self.drawn = true
+        self.state.withLock { state in
+            if let last = state.lastDraw, now - last < Self.interval { return }
+            state.lastDraw = now
+            let elapsed = max((now - self.started).seconds, 0.001)
+            let width = Self.terminalWidth()
+            let prefix = self.heading.map { Self.truncateMiddle($0, to: width / 3) + "  " } ?? ""
+            let line =
+                prefix + Self.render(progress, elapsed: elapsed, current: state.current, width: width - prefix.count)
+            self.output.write(Data(("\r\u{1B}[2K" + line).utf8))
+            state.drawn = true
+        }
     }
 
     /// Erases the line, before the summary is printed.
     public func clear() {
-        guard self.isEnabled, self.drawn else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
-        self.drawn = false
+        self.printing {}
+    }
+
+    /// Runs `write` (which prints a line of its own) with the progress line erased first, so that
+    /// the two never share a terminal line; the next update draws it again.
+    public func printing(_ write: () -> Void) {
+        self.state.withLock { state in
+            if self.isEnabled, state.drawn {
+                self.output.write(Data("\r\u{1B}[2K".utf8))
+                state.drawn = false
+                // Drawn again at the next update, not a tenth of a second later.
+                state.lastDraw = nil
+            }
+            write()
+        }
     }
 
     /// The text of the line. Photos/s and the ETA are about the files that needed work (not those

@@ -17,6 +17,9 @@ public final class HashSet: Sendable {
         var stored: Set<ContentHash> = []
         /// Hashes being stored, with the files waiting for the outcome, first come first.
         var claimed: [ContentHash: [CheckedContinuation<Claim, Never>]] = [:]
+        /// The destination answered "duplicate" for bytes this set did not hold: someone else
+        /// stored them since it was read.
+        var stale = false
     }
 
     /// Where the destination's hashes come from.
@@ -111,7 +114,24 @@ public final class HashSet: Sendable {
     /// the set does not grow with a watch's life. Claims in flight are left as they are.
     public func refresh(_ known: KnownHashes) {
         self.known.withLock { $0 = Task { known } }
-        self.state.withLock { state in state.stored = state.stored.filter { !known.contains($0) } }
+        self.state.withLock { state in
+            state.stored = state.stored.filter { !known.contains($0) }
+            state.stale = false
+        }
+    }
+
+    /// Says that the destination held bytes this set did not (it answered an upload with
+    /// "duplicate"): what it holds was read before someone else stored them.
+    public func markStale() {
+        self.state.withLock { $0.stale = true }
+    }
+
+    /// Whether ``markStale()`` was called since the last time this was asked, or since a refresh.
+    public func takeStale() -> Bool {
+        self.state.withLock { state in
+            defer { state.stale = false }
+            return state.stale
+        }
     }
 
     /// The destination's hashes, read by the first caller; the others wait for the same read.

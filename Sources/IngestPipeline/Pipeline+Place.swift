@@ -112,7 +112,11 @@ extension Pipeline {
             do {
                 let result = try await stages.store.process(.init(photo: photo, event: events[index]), context: context)
                 placed[index].verdict =
-                    result == .stored ? .stored(note: note) : .duplicate("the event already holds these bytes")
+                    result == .stored
+                    ? .stored(note: note)
+                    : .duplicate("the event already holds these bytes (stored since this run read what it holds)")
+                // Bytes the event's hash set did not hold: a watch fetches it again soon.
+                if result != .stored { stages.dedupe.hashes[events[index].id]?.markStale() }
                 claims.settle(index, stored: true)
             } catch {
                 placed[index].verdict = Self.verdict(error, stages: stages)

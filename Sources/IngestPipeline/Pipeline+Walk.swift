@@ -26,6 +26,10 @@ extension Pipeline {
                 [destination = self.destination, hashes = stages.dedupe.hashes, events = configuration.events] in
                 await Self.refresh(hashes, of: events, from: destination)
             }
+            watch?.hashSetsStale = { [hashes = stages.dedupe.hashes] in
+                // Every set asked, so that each forgets it was found stale: one refresh fetches all.
+                hashes.values.map { $0.takeStale() }.contains(true)
+            }
         }
         async let walked = Self.discover(discovery, watch: watch, into: channel, shouldStop: shouldStop)
         await withTaskGroup(of: WalkEvent.self) { group in

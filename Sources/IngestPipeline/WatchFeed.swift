@@ -24,6 +24,11 @@ public struct WatchFeed: Sendable {
     public var refreshEvents: (@Sendable () async -> Void)?
     /// Run every `refreshInterval`: the pipeline's own, each event's hash set fetched again.
     var refreshHashSets: (@Sendable () async -> Void)?
+    /// Whether a hash set was found out of date (an upload answered "duplicate"): the refresh
+    /// then comes at once, not at the end of the period, but at most once every ``soonestRefresh``.
+    var hashSetsStale: (@Sendable () -> Bool)?
+    /// A burst of files another client uploaded too gives one refresh, not one a file.
+    var soonestRefresh: Duration = .seconds(10)
 
     public init(settle: Duration, latency: WatchLatency, notice: @escaping @Sendable (String) -> Void) {
         self.settle = settle
@@ -67,8 +72,19 @@ public struct WatchFeed: Sendable {
         var last = clock.now
         while !shouldStop() {
             try? await Task.sleep(for: .milliseconds(200))
-            guard clock.now - last >= self.refreshInterval, !shouldStop() else { continue }
+            let since = clock.now - last
+            var stale = false
+            if since < self.refreshInterval {
+                guard since >= self.soonestRefresh, self.hashSetsStale?() == true else { continue }
+                stale = true
+            }
+            guard !shouldStop() else { continue }
             last = clock.now
+            if stale {
+                self.notice(
+                    "An upload was answered \"duplicate\" (another client sent those bytes since): "
+                        + "fetching what the server holds again")
+            }
             await self.refreshHashSets?()
             await self.refreshEvents?()
         }

@@ -1,3 +1,4 @@
+import Foundation
 import IngestPipeline
 import Testing
 
@@ -43,5 +44,43 @@ import Testing
             elapsed: 10, current: "/photos/IMG_0061.jpg", width: 120)
         #expect(
             line.hasPrefix("60/100 files  2.0 photos/s  0.0 MB/s  2 uploading, 7 queued  ETA 0:07  IMG_0061.jpg"))
+    }
+
+    @Test("A notice printed while the line is drawn erases it first, and the next update draws it again at once")
+    func noticesTakeTheLinesPlace() throws {
+        // A pseudo-terminal: the line is drawn only on a terminal. Linux's /dev/ptmx, unlocked
+        // (TIOCSPTLCK) and numbered (TIOCGPTN) by ioctl: Glibc's module has no posix_openpt.
+        let main = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        try #require(main >= 0)
+        defer { close(main) }
+        var unlock: Int32 = 0
+        var number: UInt32 = 0
+        try #require(ioctl(main, 0x4004_5431, &unlock) == 0 && ioctl(main, 0x8004_5430, &number) == 0)
+        let terminal = try #require(FileHandle(forWritingAtPath: "/dev/pts/\(number)"))
+        defer { try? terminal.close() }
+        var settings = termios()
+        tcgetattr(terminal.fileDescriptor, &settings)
+        cfmakeraw(&settings)
+        tcsetattr(terminal.fileDescriptor, TCSANOW, &settings)
+
+        let line = ProgressLine(quiet: false, output: terminal)
+        line.started("/photos/IMG_0001.jpg")
+        line.update(self.progress(done: 1, discovered: 10, discoveryDone: true))
+        line.printing { terminal.write(Data("Watching 3 folders\n".utf8)) }
+        line.update(self.progress(done: 2, discovered: 10, discoveryDone: true))
+        var bytes = [UInt8](repeating: 0, count: 4_096)
+        let count = read(main, &bytes, bytes.count)
+        let shown = String(decoding: Array(bytes.prefix(max(count, 0))), as: UTF8.self)
+        let erase = "\r\u{1B}[2K"
+        let parts = shown.components(separatedBy: erase)
+        // Drawn, erased for the notice, drawn again (not held back by the tenth of a second).
+        #expect(parts.count == 4, "\(shown.debugDescription)")
+        #expect(
+            parts[1].hasPrefix("1/10 files") && parts[2] == "Watching 3 folders\n" && parts[3].hasPrefix("2/10 files"))
+
+        // Not a terminal: nothing drawn, the notice written all the same.
+        var written = false
+        ProgressLine(quiet: false, output: FileHandle.nullDevice).printing { written = true }
+        #expect(written)
     }
 }

@@ -22,6 +22,19 @@ import Testing
         #expect(try await set.claim(self.a) == .claimed, "a is no longer on the server")
     }
 
+    @Test("A set found stale says so once; a refresh makes it current again")
+    func stale() {
+        let set = HashSet(known: [self.a])
+        #expect(!set.takeStale())
+        set.markStale()
+        set.markStale()
+        #expect(set.takeStale())
+        #expect(!set.takeStale(), "asked once, forgotten")
+        set.markStale()
+        set.refresh([self.a, self.b])
+        #expect(!set.takeStale())
+    }
+
     @Test func knownClaimedAndStored() async throws {
         let set = HashSet(known: [self.a])
         #expect(try await set.claim(self.a) == .known)
