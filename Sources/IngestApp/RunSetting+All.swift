@@ -195,7 +195,7 @@ extension RunSetting {
         .parsed(
             "settle", \.settle, valueName: "interval",
             help:
-                "watch: a file not yet closed is read once its size and time have not changed for this long, e.g. 2s (default: 2s). A file closed after writing, or moved in, is read at once.",
+                "watch: a file found not yet closed, its writer unseen, is read once its size and time have not changed for this long, e.g. 2s (default: 2s). A file closed after writing, or moved in, is read at once; one seen being written waits for its close (up to 30 times this).",
             default: { "2s" },
             parse: { text in
                 guard let seconds = Settings.seconds(text), seconds > 0 else {

@@ -1,12 +1,17 @@
 import IngestCore
 
 /// The files a watch has seen being written, until each is complete: closed after writing (or
-/// moved in whole), or, for a writer that keeps its file open, unchanged in size and time for the
-/// settle time. A file is never handed on while it may still grow, and one of a pair (a Live
-/// Photo's clip, a raw's JPEG) waits up to the settle time for its partner, so that the two meet
-/// in one batch.
+/// moved in whole). A file whose writer the watch saw (it created or wrote the file) waits for
+/// its close: a camera's upload over Wi-Fi can stall for seconds in the middle of a file, and a
+/// file read then is half a photo. One whose writer it did not see (found in a folder that just
+/// appeared) is complete once unchanged in size and time for the settle time, and so is a seen
+/// one its writer keeps open and quiet for ``abandoned``. A file is never handed on while it may
+/// still grow, and one of a pair (a Live Photo's clip, a raw's JPEG) waits up to the settle time
+/// for its partner, so that the two meet in one batch.
 public struct SettleTable {
     public let settle: Duration
+    /// How long a file seen being written, never closed, must stay unchanged: 30 settle times.
+    public var abandoned: Duration { max(self.settle * 30, .seconds(60)) }
 
     struct Pending {
         /// When it was last seen changing (or first seen).
@@ -15,6 +20,8 @@ public struct SettleTable {
         var closed: ContinuousClock.Instant?
         /// Its size and time at the last sweep, to tell a quiet file from one still written.
         var stamp: FileStamp?
+        /// Whether the watch saw it created or written: its writer's close will come.
+        var writerSeen = false
     }
 
     private var pending: [String: Pending] = [:]
@@ -31,8 +38,14 @@ public struct SettleTable {
         self.pending[path, default: Pending(changed: now)].closed = now
     }
 
-    /// `path` was created or written to, or found in a folder that just appeared: complete only
-    /// once closed, or quiet for the settle time.
+    /// `path` was created or written to: complete once closed (or quiet for ``abandoned``).
+    public mutating func written(_ path: String, at now: ContinuousClock.Instant) {
+        self.changed(path, at: now)
+        self.pending[path]?.writerSeen = true
+    }
+
+    /// `path` was found in a folder that just appeared, recently changed, its writer unseen:
+    /// complete once closed, or quiet for the settle time.
     public mutating func changed(_ path: String, at now: ContinuousClock.Instant) {
         self.pending[path, default: Pending(changed: now)].changed = now
         self.pending[path]?.closed = nil
@@ -65,8 +78,9 @@ public struct SettleTable {
                 file.changed = now
                 self.pending[path] = file
             }
-            if now - file.changed >= self.settle {
-                complete[path] = file.changed + self.settle
+            let quiet = file.writerSeen ? self.abandoned : self.settle
+            if now - file.changed >= quiet {
+                complete[path] = file.changed + quiet
             } else if let stem = Discovery.stem(of: path) {
                 open.insert(stem)
             }

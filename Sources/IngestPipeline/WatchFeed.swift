@@ -216,7 +216,7 @@ public struct WatchFeed: Sendable {
                 let join = { (name: String) in folder.path == "/" ? "/" + name : folder.path + "/" + name }
                 switch change {
                 case .closed(let name): self.table.closed(join(name), at: now)
-                case .written(let name): self.table.changed(join(name), at: now)
+                case .written(let name): self.table.written(join(name), at: now)
                 case .removed(let name): self.table.removed(join(name))
                 case .folderAppeared(let name):
                     if let subfolder = self.discovery.subfolder(name, of: folder) {

@@ -18,6 +18,8 @@ public struct ImportPart: Codable, Sendable, Equatable {
         case notRun = "not-run"
         /// A shard whose catalog is there but was not given to the report.
         case notGiven = "not-given"
+        /// A file that cannot be read as a catalog (another program's database, a damaged one).
+        case unusable
     }
 
     public var catalog: String?
@@ -30,6 +32,8 @@ public struct ImportPart: Codable, Sendable, Equatable {
     public var finishedAt: String?
     /// Who holds the catalog, for a running part: "the photoingest run with pid 812, started …".
     public var runningIn: String?
+    /// Why an unusable part could not be read.
+    public var problem: String?
 
     public init(catalog: String?, shard: String?, state: State) {
         self.catalog = catalog
@@ -61,6 +65,7 @@ public struct ImportPart: Codable, Sendable, Equatable {
             case .notRun:
                 self.catalog == nil ? "has not run, or its catalog was not given" : "has not run (no catalog there)"
             case .notGiven: "not given to this report (its catalog is there)"
+            case .unusable: "not read: \(self.problem ?? "not a catalog")"
             }
         return (name.isEmpty ? "" : name + ": ") + what
     }

@@ -17,7 +17,8 @@ public struct ImportReport: Sendable {
 
     /// Reads the catalogs at `paths` (each may be missing: a shard that has not run).
     ///
-    /// - Throws: the catalogs' errors (one that is not a catalog, or newer than this version).
+    /// - Throws: the catalogs' errors (with one catalog: one that is not a catalog, or newer than
+    ///   this version; with several, such a one is a part named unusable).
     public static func read(
         catalogs paths: [String], run: Int64? = nil, nearEdgeMargin: TimeInterval, otherOffsets: Set<Int>? = []
     ) async throws -> ImportReport {
@@ -27,10 +28,18 @@ public struct ImportReport: Sendable {
                 parts.append(Part(part: ImportPart(catalog: path, shard: nil, state: .notRun)))
                 continue
             }
-            parts.append(
-                try await Self.part(
-                    Catalog(path: path), at: path, run: run, nearEdgeMargin: nearEdgeMargin,
-                    otherOffsets: otherOffsets))
+            do {
+                parts.append(
+                    try await Self.part(
+                        Catalog(path: path), at: path, run: run, nearEdgeMargin: nearEdgeMargin,
+                        otherOffsets: otherOffsets))
+            } catch let error as IngestError where error.code == .catalogUnusable && paths.count > 1 {
+                // One file of a folder that is no catalog (another program's database) is named,
+                // and the others are still read.
+                var part = ImportPart(catalog: path, shard: nil, state: .unusable)
+                part.problem = error.message
+                parts.append(Part(part: part))
+            }
         }
         // A shard's catalog given but not there is named by the others' split.
         var missing: [ImportPart] = []

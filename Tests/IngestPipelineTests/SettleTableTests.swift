@@ -3,8 +3,9 @@ import Testing
 
 @testable import IngestPipeline
 
-/// When a watched file is complete: at once when closed or moved in; when left open, after the
-/// settle time without a change; one of a pair waits for its partner still being written.
+/// When a watched file is complete: at once when closed or moved in; when seen written, at its
+/// close; when found open, after the settle time without a change; one of a pair waits for its
+/// partner still being written.
 @Suite struct SettleTableTests {
     let start = ContinuousClock.now
     func at(_ milliseconds: Int) -> ContinuousClock.Instant { self.start + .milliseconds(milliseconds) }
@@ -36,6 +37,24 @@ import Testing
         let due = table.due(at: self.at(4_200)) { _ in stamp }
         #expect(due.map(\.path) == ["/in/a.jpg"])
         #expect(due.first?.since == self.at(4_200))
+    }
+
+    @Test("A file seen being written waits for its close through a stall longer than the settle time")
+    func writerSeenWaitsForClose() {
+        var table = SettleTable(settle: .seconds(2))
+        #expect(table.abandoned == .seconds(60))
+        table.written("/in/a.jpg", at: self.at(0))
+        // The upload stalls for 10 s, half the photo written: not handed on.
+        #expect(table.due(at: self.at(10_000)) { _ in Self.stamp }.isEmpty)
+        table.written("/in/a.jpg", at: self.at(10_500))
+        table.closed("/in/a.jpg", at: self.at(11_000))
+        #expect(table.due(at: self.at(11_000)) { _ in Self.stamp }.map(\.path) == ["/in/a.jpg"])
+        // A writer that keeps its file open and quiet: handed on after 30 settle times.
+        table.written("/in/b.jpg", at: self.at(20_000))
+        #expect(table.due(at: self.at(20_000)) { _ in Self.stamp }.isEmpty)
+        #expect(table.due(at: self.at(79_000)) { _ in Self.stamp }.isEmpty)
+        let due = table.due(at: self.at(80_100)) { _ in Self.stamp }
+        #expect(due.map(\.path) == ["/in/b.jpg"] && due.first?.since == self.at(80_000))
     }
 
     @Test("Written again after its close (a writer that reopens it), it waits again")

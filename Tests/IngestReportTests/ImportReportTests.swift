@@ -135,6 +135,23 @@ import Testing
         #expect(report.page.notes == report.summary.notes)
     }
 
+    @Test("Another program's database among the catalogs is named and left alone; the others are read")
+    func foreignDatabase() async throws {
+        try await self.shard("0/1", at: self.path(0), [("a.jpg", .uploaded, 1)])
+        let zones = self.folder.appending("zones.sqlite").path
+        _ = try runProgram("sqlite3", [zones, "CREATE TABLE zone (name TEXT); INSERT INTO zone VALUES ('UTC');"])
+        let before = try Data(contentsOf: URL(fileURLWithPath: zones))
+        let report = try await ImportReport.read(catalogs: [self.path(0), zones], nearEdgeMargin: 3_600)
+        #expect(report.summary.parts.map(\.state) == [.finished, .unusable])
+        #expect(report.summary.parts[1].line.hasPrefix("\(zones): not read: "), "\(report.summary.parts[1].line)")
+        #expect(!report.summary.complete && report.summary.events.first?.counts.uploaded == 1)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: zones)) == before)
+        // Alone, it is an error, as a single catalog always was.
+        await #expect(throws: IngestError.self) {
+            _ = try await ImportReport.read(catalogs: [zones], nearEdgeMargin: 3_600)
+        }
+    }
+
     @Test("One whole run's catalog: no parts listed, the run's own title, line and clock notes")
     func wholeRun() async throws {
         let catalog = try Catalog(path: self.path(0))

@@ -8,8 +8,10 @@ struct WatchCommand: AsyncParsableCommand {
         abstract: "Ingest what the folders hold, then every new photo as soon as it is written.",
         discussion: """
             Does what `run` does with the same options, then keeps watching the folders (inotify) and \
-            ingests each new or changed file once it is complete: closed after writing, or moved in; a file \
-            a writer keeps open is read once its size and time have not changed for --settle. New \
+            ingests each new or changed file once it is complete: closed after writing, or moved in. A file \
+            seen being written waits for its close, however long its writer stalls (up to 30 times \
+            --settle); one found in a new folder, its writer unseen, is read once its size and time \
+            have not changed for --settle. New \
             subfolders are watched as they appear. A file is never read while it is being written.
 
             When the kernel drops events (its queue overflowed) or a watched folder is replaced, the folders \
