@@ -93,11 +93,13 @@ public struct ImportReport: Sendable {
             }
         }
         let joined = order.map { events[$0]! }
+        // Each event's parts summed once, for the summary and the page alike.
+        let merged = joined.map(\.summary)
         let summary = ImportSummary(
             parts: parts.map(\.part) + missing,
-            events: joined.compactMap { event in
+            events: zip(joined, merged).compactMap { event, sum in
                 // A summary an older version left may not name its event.
-                event.summary.map { summary in
+                sum.map { summary in
                     var named = summary
                     if named.event.isEmpty { named.event = event.event.name }
                     return named
@@ -109,10 +111,10 @@ public struct ImportReport: Sendable {
                 for photo in event.event.photos { counts[photo.status] += 1 }
                 return ImportSummary.HeldEvent(event: event.event.name, destination: event.destination, counts: counts)
             }, notes: notes)
-        let reportEvents = joined.map { event in
+        let reportEvents = zip(joined, merged).map { event, sum in
             var shown = event.event
-            if let merged = event.summary {
-                shown.summaryLine = merged.closingLine + (summary.partialSum.map { " (\($0))" } ?? "")
+            if let sum {
+                shown.summaryLine = sum.closingLine + (summary.partialSum.map { " (\($0))" } ?? "")
             }
             return shown
         }
