@@ -223,7 +223,7 @@ let package = Package(
         .testTarget(
             name: "IngestServerTests",
             dependencies: [
-                "IngestServer", "IngestArchive", "IngestCore", "IngestTesting",
+                "IngestServer", "IngestArchive", "IngestCore", "IngestHashing", "IngestTesting",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]),
