@@ -34,9 +34,12 @@ extension IngestRun {
         return log
     }
 
-    /// The end-of-run text and the --json document. Returns whether some event's outcomes do not
+    /// The end-of-run text and the --json document (one line; a watch prints one per run, the
+    /// runs it ended to start again saying why). Returns whether some event's outcomes do not
     /// add up to the files found (a bug, said as such).
-    func summarize(_ run: RunSummary, display: RunDisplay, zone: TimeZone, console: Console) -> Bool {
+    func summarize(
+        _ run: RunSummary, display: RunDisplay, zone: TimeZone, console: Console, restartingFor: String? = nil
+    ) -> Bool {
         var lostOutcomes = false
         for report in run.events where !run.totalsAgree(report) {
             // A bug, never the user's input: say it, and fail the run rather than call it complete.
@@ -60,6 +63,7 @@ extension IngestRun {
         if self.settings.json {
             var summary = JSONSummary(run, outsideAllEvents: display.outsideAll, timeZone: zone.name)
             summary.shard = shard
+            summary.restartingFor = restartingFor
             console.output(summary.jsonText)
         }
         return lostOutcomes

@@ -1,5 +1,6 @@
 import Foundation
 import IngestCore
+import IngestPipeline
 import Logging
 
 extension IngestRun {
@@ -7,8 +8,10 @@ extension IngestRun {
     /// starts its next one, which costs what a re-run costs: the catalog knows what is done.
     func ingestUntilTheEnd(log: Logger, started: Date) async throws -> Int32 {
         var current = self
+        // One measure of the waits for the whole watch: its closing line covers every run's files.
+        let latency = WatchLatency()
         while true {
-            let (status, restart) = try await current.ingest(log: log, started: started)
+            let (status, restart) = try await current.ingest(log: log, started: started, latency: latency)
             guard let restart else { return status }
             let console = Console(
                 quiet: current.settings.quiet, stdoutTaken: current.settings.json || current.settings.report == "-",

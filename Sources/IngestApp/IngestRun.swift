@@ -66,7 +66,10 @@ public struct IngestRun {
     }
 
     /// One run; for a watch, also why it ended to start again (nil: it has ended for good).
-    func ingest(log: Logger, started: Date) async throws -> (status: Int32, restart: WatchRestart.Reason?) {
+    /// `latency` is the watch's, kept across its runs.
+    func ingest(
+        log: Logger, started: Date, latency: WatchLatency = WatchLatency()
+    ) async throws -> (status: Int32, restart: WatchRestart.Reason?) {
         let zone = try self.zone()
         let catalogPath = Discovery.absolute(self.settings.catalog)
         let console = Console(
@@ -130,7 +133,6 @@ public struct IngestRun {
             configuration.shard?.placed = plan.placed
             console.status(ShardPlanFile.line(plan, path: path, drawn: drawn))
         }
-        let latency = WatchLatency()
         let progress = ProgressLine(
             quiet: self.settings.quiet, heading: events.count > 1 ? "\(events.count) events" : nil)
         if self.watching {
@@ -176,7 +178,8 @@ public struct IngestRun {
             // Ctrl-C and SIGTERM are how a watch ends: the files that arrived are done.
             (run.interrupted, run.stoppedEarly) = (false, false)
         }
-        let lostOutcomes = self.summarize(run, display: display, zone: zone, console: console)
+        let lostOutcomes = self.summarize(
+            run, display: display, zone: zone, console: console, restartingFor: restarting?.words)
         if self.watching { console.summary(Self.waitLine(latency)) }
         withExtendedLifetime((catalogLock, target.lock)) {}
         let status = await self.finish(

@@ -28,6 +28,9 @@ public struct JSONSummary: Codable, Sendable, Equatable {
     public var icloud: ICloudCounts?
     /// A sharded run's shard and where every shard's catalog is expected (`"shard"`; absent unsharded).
     public var shard: ShardCatalogs?
+    /// Why a watch's run ended to start another (`"restartingFor"`: the events' change, or
+    /// SIGHUP); absent when the run, or the watch, has ended for good.
+    public var restartingFor: String?
 
     /// One camera body, its fields always written, null when unknown.
     public struct Camera: Codable, Sendable, Equatable {
@@ -94,7 +97,7 @@ public struct JSONSummary: Codable, Sendable, Equatable {
     private enum CodingKeys: String, CodingKey {
         case events, totals, outsideAllEvents, timeZone, cameras, excluded
         case withSidecars = "sidecars"
-        case zipFiles, shard, takeout, icloud
+        case zipFiles, shard, takeout, icloud, restartingFor
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -114,6 +117,7 @@ public struct JSONSummary: Codable, Sendable, Equatable {
         try container.encodeIfPresent(self.shard, forKey: .shard)
         try container.encodeIfPresent(self.takeout, forKey: .takeout)
         try container.encodeIfPresent(self.icloud, forKey: .icloud)
+        try container.encodeIfPresent(self.restartingFor, forKey: .restartingFor)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -126,6 +130,7 @@ public struct JSONSummary: Codable, Sendable, Equatable {
         self.shard = try container.decodeIfPresent(ShardCatalogs.self, forKey: .shard)
         self.takeout = try container.decodeIfPresent(TakeoutCounts.self, forKey: .takeout)
         self.icloud = try container.decodeIfPresent(ICloudCounts.self, forKey: .icloud)
+        self.restartingFor = try container.decodeIfPresent(String.self, forKey: .restartingFor)
         if container.contains(.events) {
             self.events = try container.decode([EventSummary].self, forKey: .events)
             self.totals = try container.decodeIfPresent(Totals.self, forKey: .totals)

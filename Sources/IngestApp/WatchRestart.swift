@@ -9,6 +9,14 @@ final class WatchRestart: Sendable {
         /// The server lists other events (or other windows) than the run has: named for the user.
         case eventsChanged(String)
         case reload
+
+        /// The reason in a few words, for the `--json` document of the run it ended.
+        var words: String {
+            switch self {
+            case .eventsChanged(let change): "the server's events changed: \(change)"
+            case .reload: "SIGHUP: the settings read again"
+            }
+        }
     }
 
     private let reason = Mutex<Reason?>(nil)

@@ -274,16 +274,17 @@ extension WatchRunTests {
     func newEvent() throws {
         let (server, first, cli, hot, staging) = try Self.setUp("watch-new-event")
         let log = Self.log(cli)
-        let watch = try Self.startWatch(cli, server, folder: hot, ["--refresh", "1s"])
+        let watch = try Self.startWatch(cli, server, folder: hot, ["--refresh", "1s", "--json"])
         defer { if watch.isRunning { kill(watch.processIdentifier, SIGKILL) } }
         var written = try Self.write(5, into: hot, staging: staging, pace: 0.1)
         try Self.wait("the first photos in the first event", timeout: 60) {
             try server.held(inEvent: first).count == written.count || !watch.isRunning
         }
         let second = try server.addEvent(name: "Afterparty", start: "2000-01-01T00:00:00Z", end: "2100-01-01T00:00:00Z")
-        try Self.wait("the watch to see the new event", timeout: 60) {
-            (try? String(contentsOf: log, encoding: .utf8))?.contains("starting again with them") == true
-                || !watch.isRunning
+        try Self.wait("the watch to see the new event and watch again", timeout: 60) {
+            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            let restarted = text.range(of: "starting again with them")
+            return restarted.map { text[$0.upperBound...].contains("Watching ") } == true || !watch.isRunning
         }
         let later = TemporaryFolder(at: hot.appendingPathComponent("later"))
         written.merge(try Self.write(5, into: later.url, staging: staging, pace: 0.1)) { $1 }
@@ -299,6 +300,17 @@ extension WatchRunTests {
         #expect(output.contains("new event Afterparty"), "\(output)")
         #expect(Set(try server.held(inEvent: first).keys) == expected)
         #expect(Set(try server.held(inEvent: second).keys) == expected)
+        // --json: a line for each run; the one that ended to start again says why, the last does not.
+        let documents = try output.split(separator: "\n").filter { $0.hasPrefix("{") }.map {
+            try JSONDecoder().decode(JSONSummary.self, from: Data($0.utf8))
+        }
+        try #require(documents.count == 2, "\(output.suffix(6_000))")
+        #expect(documents[0].restartingFor?.contains("new event Afterparty") == true)
+        #expect(documents[0].events.count == 1)
+        #expect(documents[1].restartingFor == nil)
+        #expect(documents[1].events.count == 2)
+        // The closing line's waits are the whole watch's: the first run's photos and the later ones.
+        #expect(output.contains("Watched: 10 files arrived"), "\(output.suffix(6_000))")
     }
 
     @Test(

@@ -27,7 +27,10 @@ struct WatchCommand: AsyncParsableCommand {
 
             --stats logs, beside the counts, how long files waited from complete to done (p50 and p95) and \
             how many are on their way. Ctrl-C or SIGTERM ends it as it ends `run`: the files in flight \
-            finish, the catalog commits, the summary is printed.
+            finish, the catalog commits, the summary is printed. Each run the watch starts again ends with \
+            its own summary (it is a run in the catalog); with --json that is one line of JSON per run, \
+            and a run that ended to start again says why in "restartingFor". The closing line's waits \
+            cover the whole watch.
 
             Examples:
               photoingest watch /srv/ftp/camera-a --event "Gala" \\
