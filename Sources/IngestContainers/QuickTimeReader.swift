@@ -7,8 +7,12 @@ import IngestCore
 /// refuse what does not fit; what it finds is handed on as text and numbers, interpreted by
 /// ``CaptureTimeResolver``.
 public enum QuickTimeReader {
-    /// `moov` holds the payload of the `moov` box (its contents, without its header).
-    public static func fields(moov: UnsafeRawBufferPointer) -> QuickTimeFields {
+    /// `moov` holds the payload of the `moov` box (its contents, without its header); `meta`,
+    /// when the file has one beside `moov`, the payload of that `meta` box (a Sony camera's
+    /// NonRealTimeMeta).
+    public static func fields(
+        moov: UnsafeRawBufferPointer, meta: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0)
+    ) -> QuickTimeFields {
         let reader = ByteReader(moov)
         let all = 0..<reader.count
         var fields = QuickTimeFields()
@@ -39,7 +43,17 @@ public enum QuickTimeReader {
             fields.model = fields.model ?? body.model
             fields.serial = body.serial
         }
+        if meta.count > 0, let body = SonyNonRealTimeMeta.body(ByteReader(meta), meta: 0..<meta.count) {
+            self.take(body, into: &fields)
+        }
         return fields
+    }
+
+    /// A maker's own box's body: its serial, and its maker and model where nothing named them.
+    static func take(_ body: CameraBody, into fields: inout QuickTimeFields) {
+        fields.make = fields.make ?? body.make
+        fields.model = fields.model ?? body.model
+        fields.serial = fields.serial ?? body.serial
     }
 
     /// The rotation of a video track's display matrix (`tkhd`), or nil when the track is not video.
@@ -114,7 +128,9 @@ public enum QuickTimeReader {
         fields.model = fields.model ?? items["com.apple.quicktime.model"]
     }
 
-    /// `©day`, `©xyz`, `©mak`, `©mod` and `date` in `udta`, and an iTunes `meta` inside it.
+    /// `©day`, `©xyz`, `©mak`, `©mod` and `date` in `udta`, an iTunes `meta` inside it, and the
+    /// boxes in which Nikon (`NCDT`), GoPro (`GPMF`), Panasonic and Leica (`PANA`, `LEIC`) name
+    /// the body.
     static func readUserData(_ reader: ByteReader, udta: ISOBox, into fields: inout QuickTimeFields) {
         for box in ISOBox.children(in: reader, range: udta.payload) {
             switch box.type {
@@ -134,6 +150,12 @@ public enum QuickTimeReader {
                 fields.make = fields.make ?? self.userDataText(reader, box: box)
             case "©mod":
                 fields.model = fields.model ?? self.userDataText(reader, box: box)
+            case "NCDT":
+                NikonMovieTags.body(reader, ncdt: box.payload).map { self.take($0, into: &fields) }
+            case "GPMF":
+                GoProMetadata.body(reader, gpmf: box.payload).map { self.take($0, into: &fields) }
+            case "PANA", "LEIC":
+                PanasonicMovieTags.body(reader, pana: box.payload).map { self.take($0, into: &fields) }
             default:
                 break
             }

@@ -17,7 +17,8 @@ public struct QuickTimeFields: Sendable, Equatable {
     /// `©mak` and `©mod` in `udta`.
     public var make: String?
     public var model: String?
-    /// The body's serial number, where the video carries its EXIF (a Canon camera's `uuid` box).
+    /// The body's serial number, where the video names it: Canon's `uuid` box, Nikon's `NCDT`,
+    /// GoPro's `GPMF`, Panasonic's `PANA`, Sony's NonRealTimeMeta.
     public var serial: String?
 
     public init(

@@ -36,7 +36,9 @@ public struct CaptureTimeStage: Stage {
         let xmp = file.sidecar.map { Self.read($0, name: file.file.sidecar?.name ?? "") } ?? SidecarReading()
         let json = try? file.takeout?.get()
         if file.kind.isVideo {
-            let fields = file.movie.withUnsafeBytes { QuickTimeReader.fields(moov: $0) }
+            let fields = file.movie.withUnsafeBytes { moov in
+                file.movieMetadata.withUnsafeBytes { QuickTimeReader.fields(moov: moov, meta: $0) }
+            }
             var found = MediaIdentity(contentIdentifier: fields.contentIdentifier)
             found.body = CameraBody(make: fields.make, model: fields.model, serial: fields.serial)
             own = self.resolver.resolve(fields, fileModified: modified) { [corrections, found] wall in

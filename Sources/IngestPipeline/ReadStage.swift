@@ -13,6 +13,8 @@ public struct LoadedFile: Sendable {
     public var bytes: [UInt8]
     /// A video's `moov` box contents (its metadata); empty for a photo.
     public var movie: [UInt8] = []
+    /// A video's top-level `meta` box contents (a Sony camera's XML); empty when it has none.
+    public var movieMetadata: [UInt8] = []
     public var hash: ContentHash
     public var readSeconds: Double
     public var hashSeconds: Double

@@ -35,8 +35,10 @@ struct VideoDigest {
             throw IngestError(
                 .decodeFailed, "not a playable video: \(self.boxes.problem ?? "no moov box")", path: file.path)
         }
-        return LoadedFile(
+        var loaded = LoadedFile(
             file: file, kind: kind, bytes: [], movie: self.boxes.movie, hash: self.hasher.finalize(),
             readSeconds: (self.clock.now - self.started - self.hashing).seconds, hashSeconds: self.hashing.seconds)
+        loaded.movieMetadata = self.boxes.metadata
+        return loaded
     }
 }

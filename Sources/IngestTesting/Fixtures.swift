@@ -44,14 +44,6 @@ public enum Fixtures {
     /// `moov`, as a Canon camera writes it into its videos: exiftool reads the body (Canon EOS M50)
     /// and its serial (613040000565) from it.
     public static func canonVideo(named name: String, in folder: TemporaryFolder) throws -> URL {
-        let clip = folder.appending(name)
-        try check(
-            runProgram(
-                "ffmpeg",
-                [
-                    "-v", "error", "-y", "-f", "lavfi", "-i", "color=c=blue:s=160x120:d=1:r=10", "-c:v", "mpeg4",
-                    clip.path,
-                ]))
         let cr3 = Array(
             try Data(
                 contentsOf: TestEnvironment.mediaCorpus.appendingPathComponent("exiftool-samples/CanonRaw.cr3")))
@@ -63,15 +55,31 @@ public enum Fixtures {
                     && Array(raw[$0.payload.lowerBound..<$0.payload.lowerBound + 16]) == CanonCR3.metadataUUID
             }.map { Array(raw[$0.offset..<$0.payload.upperBound]) }
         }
+        guard let box else { throw FixtureError("no Canon box in the CR3 sample") }
+        return try self.makerVideo(named: name, in: folder, inMovie: box)
+    }
+
+    /// A one-second clip ffmpeg makes, with `inMovie` (boxes) added to its `moov` and `afterMovie`
+    /// after it: a maker's boxes where its camera writes them.
+    public static func makerVideo(
+        named name: String, in folder: TemporaryFolder, inMovie: [UInt8], afterMovie: [UInt8] = []
+    ) throws -> URL {
+        let clip = folder.appending(name)
+        try check(
+            runProgram(
+                "ffmpeg",
+                [
+                    "-v", "error", "-y", "-f", "lavfi", "-i", "color=c=blue:s=160x120:d=1:r=10", "-c:v", "mpeg4",
+                    clip.path,
+                ]))
         var video = Array(try Data(contentsOf: clip))
-        // ffmpeg writes `moov` last: it grows by the box, and nothing after it moves.
-        guard let box,
-            let moov = video.withUnsafeBytes({ ISOBox.find("moov", in: ByteReader($0), range: 0..<$0.count) }),
+        // ffmpeg writes `moov` last: it grows by the boxes, and nothing after it moves.
+        guard let moov = video.withUnsafeBytes({ ISOBox.find("moov", in: ByteReader($0), range: 0..<$0.count) }),
             moov.payload.upperBound == video.count
-        else { throw FixtureError("no Canon box in the CR3 sample, or no moov at the end of ffmpeg's MP4") }
-        let size = UInt32(moov.payload.upperBound - moov.offset + box.count)
+        else { throw FixtureError("no moov at the end of ffmpeg's MP4") }
+        let size = UInt32(moov.payload.upperBound - moov.offset + inMovie.count)
         video.replaceSubrange(moov.offset..<moov.offset + 4, with: withUnsafeBytes(of: size.bigEndian, Array.init))
-        try Data(video + box).write(to: clip)
+        try Data(video + inMovie + afterMovie).write(to: clip)
         return clip
     }
 

@@ -138,6 +138,12 @@ public enum ParserFuzzTarget {
             }
             _ = Self.resolver.sidecar(fields, over: undated, exif: nil)
         }
+        // The same bytes as a Sony video's XML: what it names is short.
+        if case .success(let body) = SonyNonRealTimeMeta.body(in: Array(bytes)),
+            [body.make, body.model, body.serial].contains(where: { ($0?.utf8.count ?? 0) > 128 })
+        {
+            broken.append("a Sony XML value past 128 bytes")
+        }
         let text = String(decoding: bytes.prefix(48), as: UTF8.self)
         let fields = XMPFields(dateTimeOriginal: text, gpsLatitude: text, gpsLongitude: text)
         let capture = Self.resolver.sidecar(fields, over: undated, exif: nil)
@@ -242,12 +248,25 @@ public enum ParserFuzzTarget {
             // video's every box (a fragmented MP4 has thousands), so only a shorter walk must agree.
             broken.append("the streamed walk found a moov the whole-input walk did not")
         }
+        // The first `meta` beside `moov` is kept whole, or not at all when it is too large.
+        let top = ISOBox.children(in: reader, range: 0..<bytes.count)
+        if top.count < ISOBox.siblingLimit {
+            let expected =
+                top.first { $0.type == "meta" }.flatMap {
+                    $0.payload.count <= MovieBoxCollector.metadataLimit ? Array(bytes[$0.payload]) : nil
+                } ?? []
+            if collector.metadata != expected {
+                broken.append("the streamed meta differs from the one found in the whole input")
+            }
+        }
         for movie in [
             UnsafeRawBufferPointer(rebasing: bytes[...]),
             whole.map { UnsafeRawBufferPointer(rebasing: bytes[$0.payload]) },
         ] {
             guard let movie else { continue }
-            let fields = QuickTimeReader.fields(moov: movie)
+            // The input is also the `meta` beside it: a Sony camera's XML box, or not.
+            let fields = collector.metadata.withUnsafeBytes { QuickTimeReader.fields(moov: movie, meta: $0) }
+            _ = QuickTimeReader.fields(moov: movie, meta: movie)
             if ![0, 90, 180, 270].contains(fields.rotation) { broken.append("a rotation of \(fields.rotation)°") }
             let capture = Self.resolver.resolve(fields, fileModified: Self.modified)
             if !capture.instant.timeIntervalSince1970.isFinite {
@@ -303,6 +322,22 @@ public enum ParserFuzzTarget {
             Array(
                 "IMG_1.jpg\nIMG_1.jpg.json\nIMG_1-edited.jpg\nIMG_2(1).jpg\nIMG_2.jpg(1).json\nB.MP4\nB.HEIC.json".utf8)
         )
+        // The makers' video boxes: a `moov` whose `udta` holds Nikon's, GoPro's and Panasonic's
+        // (this EXIF at 0x4068), then Sony's XML beside it; and the XML alone.
+        let device =
+            MakerMovieBoxes.goProRecord("MINF", type: UInt8(ascii: "c"), size: 1, count: 9, Array("HERO12 Bl".utf8))
+            + MakerMovieBoxes.goProRecord(
+                "CASN", type: UInt8(ascii: "c"), size: 1, count: 15, Array("C3441325000000\0".utf8))
+        let goPro = MakerMovieBoxes.goProRecord("DEVC", type: 0, size: 1, count: device.count, device)
+        let udta = MakerMovieBoxes.box(
+            "udta",
+            MakerMovieBoxes.nikon(make: "NIKON", model: "NIKON Z 8", serial: "3000001")
+                + MakerMovieBoxes.goPro(payload: goPro)
+                + MakerMovieBoxes.panasonic(model: "DC-GH6", exif: Array(builder.jpeg().prefix(2_000))))
+        let sony = MakerMovieBoxes.sony(make: "Sony", model: "ILCE-1", serial: "5012345")
+        seeds.append(
+            MakerMovieBoxes.box("ftyp", Array("isom".utf8) + [0, 0, 2, 0]) + MakerMovieBoxes.box("moov", udta) + sony)
+        seeds.append(Array(sony.dropFirst(8 + 4 + 33 + 12)))
         for zip64 in [false, true] {
             var zip = ZipBuilder(zip64: zip64)
             zip.add("Takeout/Google Photos/2019/IMG_1.jpg", builder.jpeg(), deflated: true)

@@ -61,17 +61,30 @@ import Testing
         #expect(again.summary?.event?.unchanged == 4)
     }
 
-    @Test("A Canon camera's video is reported with its body and serial number, as its photos are")
+    @Test("Canon, Nikon and Sony cameras' videos are reported with their body and serial number, as photos are")
     func cameraSerial() throws {
         let folder = TemporaryFolder("video-canon")
         _ = try Fixtures.canonVideo(named: "MVI_0001.MP4", in: folder)
+        _ = try Fixtures.makerVideo(
+            named: "DSC_0001.MOV", in: folder,
+            inMovie: MakerMovieBoxes.box(
+                "udta", MakerMovieBoxes.nikon(make: "NIKON", model: "NIKON Z 6_2", serial: "6012345")))
+        // Sony's XML sits after `moov`, in a box of its own: the run reads it as the bytes pass.
+        _ = try Fixtures.makerVideo(
+            named: "C0001.MP4", in: folder, inMovie: [],
+            afterMovie: MakerMovieBoxes.sony(make: "Sony", model: "ILCE-7M4", serial: "3012345"))
         let cli = CommandLine("video-canon")
         let run = try cli.ingest([folder.url], ["--timezone", "UTC", "--undated", "mtime"])
         #expect(run.status == 0, "\(run.result.stderr)")
-        let entry = try #require(run.entry(named: "MVI_0001.MP4"))
-        #expect(entry.mediaType == "video/mp4")
-        #expect(entry.camera?.make == "Canon" && entry.camera?.model == "Canon EOS M50")
-        #expect(entry.camera?.serial == "613040000565", "\(entry)")
+        for (name, make, model, serial) in [
+            ("MVI_0001.MP4", "Canon", "Canon EOS M50", "613040000565"),
+            ("DSC_0001.MOV", "NIKON", "NIKON Z 6_2", "6012345"), ("C0001.MP4", "Sony", "ILCE-7M4", "3012345"),
+        ] {
+            let entry = try #require(run.entry(named: name))
+            #expect(entry.mediaType?.hasPrefix("video/") == true)
+            #expect(entry.camera?.make == make && entry.camera?.model == model, "\(entry)")
+            #expect(entry.camera?.serial == serial, "\(entry)")
+        }
     }
 
     @Test("To the reference server: videos uploaded with their media type and thumbnails, byte for byte")

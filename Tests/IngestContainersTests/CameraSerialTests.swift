@@ -46,38 +46,98 @@ import Testing
         #expect(named >= 12)
     }
 
-    @Test("A Canon camera's video names its body and serial as exiftool reads them; other videos, none")
+    /// exiftool's tags for a video's serial: a Canon's EXIF, Nikon's NCTG, GoPro's GPMF,
+    /// Panasonic's embedded EXIF, Sony's XML.
+    static let videoSerialTags = [
+        "ExifIFD:SerialNumber", "Nikon:SerialNumber", "GoPro:CameraSerialNumber", "Panasonic:InternalSerialNumber",
+        "XML:DeviceSerialNo",
+    ]
+
+    /// The makers' videos: each maker's box where its cameras write it, in a clip ffmpeg made.
+    static func makerVideos(in folder: TemporaryFolder) throws -> [String: URL] {
+        let udta = { (box: [UInt8]) in MakerMovieBoxes.box("udta", box) }
+        let goPro = Array(
+            try Data(
+                contentsOf: TestEnvironment.repository.appendingPathComponent(
+                    "Tests/Fixtures/gopro/max-heromode-GPMF.bin")))
+        // A Panasonic's EXIF as its videos carry it: the start of a JPEG, here the RW2 sample's own
+        // embedded one (JpgFromRaw, 0x002E), up to the end of its APP1.
+        let rw2 = Array(
+            try Data(
+                contentsOf: TestEnvironment.mediaCorpus.appendingPathComponent("exiftool-samples/Panasonic.rw2")))
+        let exif = try #require(
+            rw2.withUnsafeBytes { raw -> [UInt8]? in
+                guard let tiff = TIFFStructure(raw), let jpeg = tiff.entry(0x002E, in: [.main(0)]),
+                    jpeg.valueOffset + 6 <= raw.count, raw[jpeg.valueOffset + 3] == 0xE1
+                else { return nil }
+                let length = Int(raw[jpeg.valueOffset + 4]) << 8 | Int(raw[jpeg.valueOffset + 5])
+                return Array(raw[jpeg.valueOffset..<min(raw.count, jpeg.valueOffset + 4 + length)])
+            })
+        return [
+            "canon": try Fixtures.canonVideo(named: "MVI_0001.MP4", in: folder),
+            "nikon": try Fixtures.makerVideo(
+                named: "DSC_0001.MOV", in: folder,
+                inMovie: udta(MakerMovieBoxes.nikon(make: "NIKON", model: "NIKON Z 6_2", serial: "6012345"))),
+            "gopro": try Fixtures.makerVideo(
+                named: "GS010001.MP4", in: folder, inMovie: udta(MakerMovieBoxes.goPro(payload: goPro))),
+            "panasonic": try Fixtures.makerVideo(
+                named: "P1000001.MP4", in: folder,
+                inMovie: udta(MakerMovieBoxes.panasonic(model: "DMC-LX3", exif: exif))),
+            "sony": try Fixtures.makerVideo(
+                named: "C0001.MP4", in: folder, inMovie: [],
+                afterMovie: MakerMovieBoxes.sony(make: "Sony", model: "ILCE-7M4", serial: "3012345")),
+        ]
+    }
+
+    /// A video's fields as a run reads them: its boxes collected as its bytes stream past.
+    static func fields(of video: URL) throws -> QuickTimeFields? {
+        let bytes = Array(try Data(contentsOf: video))
+        var collector = MovieBoxCollector(fileSize: UInt64(bytes.count))
+        bytes.withUnsafeBytes { collector.consume($0, at: 0) }
+        guard collector.isComplete else { return nil }
+        return collector.movie.withUnsafeBytes { moov in
+            collector.metadata.withUnsafeBytes { QuickTimeReader.fields(moov: moov, meta: $0) }
+        }
+    }
+
+    @Test("The videos of Canon, Nikon, GoPro, Panasonic and Sony cameras name the serial exiftool reads; others none")
     func videos() throws {
-        let folder = TemporaryFolder("canon-video")
-        let canon = try Fixtures.canonVideo(named: "MVI_0001.MP4", in: folder)
+        let folder = TemporaryFolder("maker-videos")
+        let makers = try Self.makerVideos(in: folder)
         let videos =
-            [canon]
+            makers.values.sorted { $0.path < $1.path }
             + TestEnvironment.files(under: TestEnvironment.mediaCorpus).filter {
                 ["mp4", "mov", "m4v", "3gp"].contains($0.pathExtension.lowercased())
             }
-        try #require(videos.count > 5, "the shared corpus has no videos")
-        let oracle = try Fixtures.exiftool(["-a", "-G1", "-Make", "-Model", "-SerialNumber"], files: videos)
+        try #require(videos.count > 10, "the shared corpus has no videos")
+        let result = try runProgram(
+            "exiftool",
+            [
+                "-j", "-a", "-G1", "-Make", "-Model", "-SerialNumber", "-CameraSerialNumber", "-InternalSerialNumber",
+                "-DeviceSerialNo",
+            ] + videos.map(\.path))
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        var oracle: [String: [String: Any]] = [:]
+        for entry in entries { if let file = entry["SourceFile"] as? String { oracle[file] = entry } }
         for video in videos {
-            let bytes = Array(try Data(contentsOf: video))
-            let fields = bytes.withUnsafeBytes { raw -> QuickTimeFields? in
-                let reader = ByteReader(raw)
-                guard let moov = ISOBox.find("moov", in: reader, range: 0..<reader.count),
-                    let payload = reader.slice(moov.payload.lowerBound, moov.payload.count)
-                else { return nil }
-                return QuickTimeReader.fields(moov: payload)
-            }
-            let theirs = oracle[video.path]?["ExifIFD:SerialNumber"].map { "\($0)" }
-            #expect(fields?.serial == theirs, "\(video.lastPathComponent): \(oracle[video.path] ?? [:])")
+            let theirs = Self.videoSerialTags.lazy.compactMap { oracle[video.path]?[$0] }.first.map { "\($0)" }
+            #expect(
+                try Self.fields(of: video)?.serial == theirs, "\(video.lastPathComponent): \(oracle[video.path] ?? [:])"
+            )
         }
-        let ours = try #require(
-            Array(try Data(contentsOf: canon)).withUnsafeBytes { raw -> QuickTimeFields? in
-                let reader = ByteReader(raw)
-                return ISOBox.find("moov", in: reader, range: 0..<reader.count).flatMap {
-                    reader.slice($0.payload.lowerBound, $0.payload.count)
-                }.map(QuickTimeReader.fields(moov:))
-            })
-        #expect(ours.serial == "613040000565" && ours.make == "Canon" && ours.model == "Canon EOS M50")
-        #expect(oracle[canon.path]?["IFD0:Model"] as? String == "Canon EOS M50")
+        // What each maker's clip names: the serial exiftool reads, and the body.
+        let expected: [String: CameraBody] = [
+            "canon": CameraBody(make: "Canon", model: "Canon EOS M50", serial: "613040000565"),
+            "nikon": CameraBody(make: "NIKON", model: "NIKON Z 6_2", serial: "6012345"),
+            "gopro": CameraBody(make: nil, model: "GoPro Max", serial: "C3353424500199"),
+            "panasonic": CameraBody(make: "Panasonic", model: "DMC-LX3", serial: "(F35) 2008:07:01 no. 0058"),
+            "sony": CameraBody(make: "Sony", model: "ILCE-7M4", serial: "3012345"),
+        ]
+        for (maker, video) in makers {
+            let fields = try #require(try Self.fields(of: video), "\(maker)")
+            #expect(CameraBody(make: fields.make, model: fields.model, serial: fields.serial) == expected[maker])
+            #expect(expected[maker]?.serial.map { oracle[video.path]?.values.map { "\($0)" }.contains($0) } == true)
+        }
     }
 
     @Test("The makers' numbers are formatted as exiftool prints them")

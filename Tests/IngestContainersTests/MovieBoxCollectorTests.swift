@@ -59,3 +59,29 @@ import Testing
         #expect(huge.movie.isEmpty)
     }
 }
+
+extension MovieBoxCollectorTests {
+    @Test("A meta beside moov is kept, before it or after it; only the first, and none over the limit")
+    func keepsTheMetaBox() {
+        let movie = self.box("moov", self.box("mvhd", [UInt8](repeating: 7, count: 100)))
+        let mdat = self.box("mdat", [UInt8](repeating: 0xAB, count: 10_000))
+        let first = [0, 0, 0, 0] + self.box("xml ", Array("<NonRealTimeMeta/>".utf8))
+        let second = [0, 0, 0, 0] + self.box("xml ", Array("<Other/>".utf8))
+        let large = [UInt8](repeating: 1, count: MovieBoxCollector.metadataLimit + 1)
+        for step in [1, 7, 4_096] {
+            #expect(self.collect(mdat + movie + self.box("meta", first), step: step).metadata == first)
+            #expect(self.collect(self.box("meta", first) + mdat + movie, step: step).metadata == first)
+            #expect(
+                self.collect(movie + self.box("meta", first) + self.box("meta", second), step: step).metadata == first)
+            let passed = self.collect(movie + self.box("meta", large) + self.box("meta", second), step: step)
+            #expect(passed.metadata.isEmpty && passed.isComplete && passed.problem == nil)
+        }
+        // A meta the file ends in the middle of is not kept.
+        var cut = self.collect(movie + self.box("meta", first), step: 3)
+        #expect(cut.metadata == first)
+        let header = self.box("meta", first)
+        cut = MovieBoxCollector(fileSize: UInt64(movie.count + header.count))
+        (movie + header.dropLast(5)).withUnsafeBytes { cut.consume($0, at: 0) }
+        #expect(cut.isComplete && cut.metadata.isEmpty)
+    }
+}

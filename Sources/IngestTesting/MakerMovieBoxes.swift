@@ -1,0 +1,68 @@
+import Foundation
+import IngestContainers
+
+/// The boxes in which camera makers name the body in their videos, built byte by byte as
+/// exiftool's tables describe them, for the makers of which no clip is at hand: Nikon's `NCDT`,
+/// Panasonic's `PANA`, Sony's NonRealTimeMeta; and GoPro's `GPMF` records.
+public enum MakerMovieBoxes {
+    /// An ISO box: a 32-bit size, the type, the payload.
+    public static func box(_ type: String, _ payload: [UInt8]) -> [UInt8] {
+        Self.bigEndian(UInt32(payload.count + 8)) + Array(type.utf8) + payload
+    }
+
+    /// Nikon's `NCDT` holding `NCTG` records (tag, EXIF format, count, value; big-endian): the
+    /// maker (0x01), the model (0x02), another tag's number first, and the serial (0x0110A431).
+    public static func nikon(make: String, model: String, serial: String) -> [UInt8] {
+        func text(_ tag: UInt32, _ value: String) -> [UInt8] {
+            let bytes = Array(value.utf8) + [0]
+            return Self.bigEndian(tag) + Self.bigEndian(UInt16(2)) + Self.bigEndian(UInt16(bytes.count)) + bytes
+        }
+        // A FrameRate-like rational between: the walk must step over other formats.
+        let rational =
+            Self.bigEndian(UInt32(0x16)) + Self.bigEndian(UInt16(5)) + Self.bigEndian(UInt16(1))
+            + Self.bigEndian(UInt32(30_000)) + Self.bigEndian(UInt32(1_001))
+        let records = text(0x01, make) + text(0x02, model) + rational + text(0x0110_A431, serial)
+        return Self.box("NCDT", Self.box("NCHD", Array("0100".utf8)) + Self.box("NCTG", records))
+    }
+
+    /// GoPro's `GPMF` box around `payload`: a real camera's records, or ``goProRecord(_:type:size:count:_:)``'s.
+    public static func goPro(payload: [UInt8]) -> [UInt8] { Self.box("GPMF", payload) }
+
+    /// One GoPro record: key, type letter, size of a value, count, the values padded to 4 bytes.
+    public static func goProRecord(_ key: String, type: UInt8, size: Int, count: Int, _ value: [UInt8]) -> [UInt8] {
+        let padded = value + [UInt8](repeating: 0, count: (4 - value.count % 4) % 4)
+        return Array(key.utf8) + [type, UInt8(size)] + Self.bigEndian(UInt16(count)) + padded
+    }
+
+    /// Panasonic's `PANA`: the model at 4, and `exif` (a JPEG's start: SOI and its APP1) at
+    /// 0x4068, where the models exiftool names write it.
+    public static func panasonic(model: String, exif: [UInt8]) -> [UInt8] {
+        var payload = [UInt8](repeating: 0, count: 0x4068)
+        let name = Array(model.utf8.prefix(15))
+        payload.replaceSubrange(4..<4 + name.count, with: name)
+        return Self.box("PANA", payload + exif)
+    }
+
+    /// Sony's top-level `meta` (version and flags, an `nrtm` handler, an `xml ` box) holding a
+    /// NonRealTimeMeta document whose `Device` names the body.
+    public static func sony(make: String, model: String, serial: String) -> [UInt8] {
+        let document = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <NonRealTimeMeta xmlns="urn:schemas-professionalDisc:nonRealTimeMeta:ver.2.00" \
+            xmlns:lib="urn:schemas-professionalDisc:lib:ver.2.00" lastUpdate="2025-09-27T21:39:00+02:00">
+            \t<Duration value="30"/>
+            \t<CreationDate value="2025-09-27T21:39:00+02:00"/>
+            \t<Device manufacturer="\(make)" modelName="\(model)" serialNo="\(serial)"/>
+            \t<RecordingMode type="normal" cacheRec="false"/>
+            </NonRealTimeMeta>
+            """
+        let handler = [UInt8](repeating: 0, count: 8) + Array("nrtm".utf8) + [UInt8](repeating: 0, count: 13)
+        return Self.box(
+            "meta",
+            [0, 0, 0, 0] + Self.box("hdlr", handler) + Self.box("xml ", [0, 0, 0, 0] + Array(document.utf8)))
+    }
+
+    static func bigEndian<Integer: FixedWidthInteger>(_ value: Integer) -> [UInt8] {
+        withUnsafeBytes(of: value.bigEndian, Array.init)
+    }
+}
