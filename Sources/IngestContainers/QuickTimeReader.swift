@@ -129,8 +129,8 @@ public enum QuickTimeReader {
     }
 
     /// `©day`, `©xyz`, `©mak`, `©mod` and `date` in `udta`, an iTunes `meta` inside it, and the
-    /// boxes in which Nikon (`NCDT`), GoPro (`GPMF`), Panasonic and Leica (`PANA`, `LEIC`) name
-    /// the body.
+    /// boxes in which Nikon (`NCDT`), GoPro (`GPMF`), Panasonic and Leica (`PANA`, `LEIC`),
+    /// Pentax and Ricoh (`PXMN`, `thmb`, `RMKN`) name the body.
     static func readUserData(_ reader: ByteReader, udta: ISOBox, into fields: inout QuickTimeFields) {
         for box in ISOBox.children(in: reader, range: udta.payload) {
             switch box.type {
@@ -156,6 +156,12 @@ public enum QuickTimeReader {
                 GoProMetadata.body(reader, gpmf: box.payload).map { self.take($0, into: &fields) }
             case "PANA", "LEIC":
                 PanasonicMovieTags.body(reader, pana: box.payload).map { self.take($0, into: &fields) }
+            case "PXMN", "thmb":
+                PentaxMovieTags.body(reader, note: box.payload, model: fields.model).map {
+                    self.take($0, into: &fields)
+                }
+            case "RMKN":
+                PentaxMovieTags.body(reader, tiff: box.payload).map { self.take($0, into: &fields) }
             default:
                 break
             }

@@ -3,7 +3,7 @@ import IngestContainers
 
 /// The boxes in which camera makers name the body in their videos, built byte by byte as
 /// exiftool's tables describe them, for the makers of which no clip is at hand: Nikon's `NCDT`,
-/// Panasonic's `PANA`, Sony's NonRealTimeMeta; and GoPro's `GPMF` records.
+/// Panasonic's `PANA`, Pentax's `PXMN`, Sony's NonRealTimeMeta; and GoPro's `GPMF` records.
 public enum MakerMovieBoxes {
     /// An ISO box: a 32-bit size, the type, the payload.
     public static func box(_ type: String, _ payload: [UInt8]) -> [UInt8] {
@@ -41,6 +41,21 @@ public enum MakerMovieBoxes {
         let name = Array(model.utf8.prefix(15))
         payload.replaceSubrange(4..<4 + name.count, with: name)
         return Self.box("PANA", payload + exif)
+    }
+
+    /// A Pentax maker note as a Pentax camera puts it in its video's `PXMN` (or a Pentax Q's
+    /// `thmb`): `PENTAX \0`, the byte order, one directory with SerialNumber (0x0229), offsets
+    /// counted from the payload's start.
+    public static func pentax(_ type: String = "PXMN", serial: String, bigEndian: Bool) -> [UInt8] {
+        func bytes<Integer: FixedWidthInteger>(_ value: Integer) -> [UInt8] {
+            bigEndian ? Self.bigEndian(value) : withUnsafeBytes(of: value.littleEndian, Array.init)
+        }
+        let text = Array(serial.utf8) + [0]
+        // Header 10 bytes, entry count 2, one entry 12, next directory 4: the text follows at 28.
+        let directory =
+            bytes(UInt16(1)) + bytes(UInt16(0x0229)) + bytes(UInt16(2)) + bytes(UInt32(text.count))
+            + bytes(UInt32(28)) + bytes(UInt32(0))
+        return Self.box(type, Array("PENTAX \0".utf8) + Array((bigEndian ? "MM" : "II").utf8) + directory + text)
     }
 
     /// Sony's top-level `meta` (version and flags, an `nrtm` handler, an `xml ` box) holding a

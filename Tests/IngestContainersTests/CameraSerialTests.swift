@@ -46,11 +46,11 @@ import Testing
         #expect(named >= 12)
     }
 
-    /// exiftool's tags for a video's serial: a Canon's EXIF, Nikon's NCTG, GoPro's GPMF,
-    /// Panasonic's embedded EXIF, Sony's XML.
+    /// exiftool's tags for a video's serial: a Canon's or a Ricoh's EXIF, Nikon's NCTG, GoPro's
+    /// GPMF, Panasonic's embedded EXIF, Pentax's maker note, Sony's XML.
     static let videoSerialTags = [
         "ExifIFD:SerialNumber", "Nikon:SerialNumber", "GoPro:CameraSerialNumber", "Panasonic:InternalSerialNumber",
-        "XML:DeviceSerialNo",
+        "Pentax:SerialNumber", "XML:DeviceSerialNo",
     ]
 
     /// The makers' videos: each maker's box where its cameras write it, in a clip ffmpeg made.
@@ -73,6 +73,10 @@ import Testing
                 let length = Int(raw[jpeg.valueOffset + 4]) << 8 | Int(raw[jpeg.valueOffset + 5])
                 return Array(raw[jpeg.valueOffset..<min(raw.count, jpeg.valueOffset + 4 + length)])
             })
+        // A Ricoh GR's whole TIFF, its serial in the EXIF IFD.
+        var ricoh = ExifBuilder()
+        ricoh.ifd0 = [(0x010F, .ascii("RICOH IMAGING COMPANY, LTD.")), (0x0110, .ascii("GR"))]
+        ricoh.exif = [(0xA431, .ascii("R1234567"))]
         return [
             "canon": try Fixtures.canonVideo(named: "MVI_0001.MP4", in: folder),
             "nikon": try Fixtures.makerVideo(
@@ -83,6 +87,14 @@ import Testing
             "panasonic": try Fixtures.makerVideo(
                 named: "P1000001.MP4", in: folder,
                 inMovie: udta(MakerMovieBoxes.panasonic(model: "DMC-LX3", exif: exif))),
+            "pentax": try Fixtures.makerVideo(
+                named: "IMGP0001.MOV", in: folder,
+                inMovie: udta(MakerMovieBoxes.pentax(serial: "4012345", bigEndian: true))),
+            "pentax-q": try Fixtures.makerVideo(
+                named: "IMGP0002.MOV", in: folder,
+                inMovie: udta(MakerMovieBoxes.pentax("thmb", serial: "4012346", bigEndian: false))),
+            "ricoh": try Fixtures.makerVideo(
+                named: "R0000001.MOV", in: folder, inMovie: udta(MakerMovieBoxes.box("RMKN", ricoh.tiff()))),
             "sony": try Fixtures.makerVideo(
                 named: "C0001.MP4", in: folder, inMovie: [],
                 afterMovie: MakerMovieBoxes.sony(make: "Sony", model: "ILCE-7M4", serial: "3012345")),
@@ -100,7 +112,9 @@ import Testing
         }
     }
 
-    @Test("The videos of Canon, Nikon, GoPro, Panasonic and Sony cameras name the serial exiftool reads; others none")
+    @Test(
+        "The videos of Canon, Nikon, GoPro, Panasonic, Pentax, Ricoh and Sony cameras name the serial exiftool reads; others none"
+    )
     func videos() throws {
         let folder = TemporaryFolder("maker-videos")
         let makers = try Self.makerVideos(in: folder)
@@ -132,6 +146,8 @@ import Testing
             "gopro": CameraBody(make: nil, model: "GoPro Max", serial: "C3353424500199"),
             "panasonic": CameraBody(make: "Panasonic", model: "DMC-LX3", serial: "(F35) 2008:07:01 no. 0058"),
             "sony": CameraBody(make: "Sony", model: "ILCE-7M4", serial: "3012345"),
+            "pentax": CameraBody(serial: "4012345"), "pentax-q": CameraBody(serial: "4012346"),
+            "ricoh": CameraBody(make: "RICOH IMAGING COMPANY, LTD.", model: "GR", serial: "R1234567"),
         ]
         for (maker, video) in makers {
             let fields = try #require(try Self.fields(of: video), "\(maker)")
