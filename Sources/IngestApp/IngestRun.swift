@@ -79,6 +79,9 @@ public struct IngestRun {
             console.status("warning: " + warning, always: true)
         }
         for warning in self.settings.warnings { console.status("warning: " + warning, always: true) }
+        if self.watching, let warning = self.settings.connection.fixedTokenWarning(now: Date()) {
+            console.status("warning: " + warning, always: true)
+        }
         let zones = try self.zoneBoundaries(console: console)
         self.announce(zone, zones: zones, console: console)
         let clocks = try self.clockCorrections(zone: zone, zones: zones, console: console)

@@ -46,6 +46,22 @@ public struct ServerSettings {
             access: access, upload: self.uploadToken == nil ? access : self.origins.name("upload-token"))
     }
 
+    /// For a watch: when a token given as it is expires within `horizon`, what to say. Such a
+    /// token cannot be renewed, so the watch stops when the server refuses it; a token command can.
+    /// Names the token's source and its expiry, never the token.
+    func fixedTokenWarning(now: Date, horizon: TimeInterval = 12 * 3_600) -> String? {
+        guard self.serverURL != nil, self.tokenCommand == nil else { return nil }
+        let origin = self.tokenOrigin
+        let expiring = [(self.token, origin.access), (self.uploadToken ?? self.token, origin.upload)].compactMap {
+            token, name in token.flatMap(TokenProvider.expiry(of:)).map { (name, $0) }
+        }.min { $0.1 < $1.1 }
+        guard let (name, expiry) = expiring, expiry.timeIntervalSince(now) < horizon else { return nil }
+        let minutes = Int(max(0, expiry.timeIntervalSince(now)) / 60)
+        let left = minutes >= 120 ? "in \(minutes / 60) h" : "in \(minutes) min"
+        return "the token of \(name) expires at \(RFC3339.format(expiry)) (\(left)) and, given as it is, cannot be "
+            + "renewed: the watch stops when the server refuses it. Give --token-command to have it renewed."
+    }
+
     func tokenSource() throws -> TokenProvider.Source {
         if let command = self.tokenCommand { return .command(command) }
         guard let access = self.token, !access.isEmpty else {

@@ -11,16 +11,9 @@ import Testing
     /// The token command appends a line here each time it runs: how often it ran, seen from outside.
     var counter: URL { self.folder.appending("runs") }
 
-    /// A JWT (header.payload.signature, base64url) for `user` expiring `expiresIn` seconds from
-    /// now; the signature is never checked by the client, so any base64url text serves.
+    /// A JWT for `user` expiring `expiresIn` seconds from now.
     static func jwt(_ user: String, expiresIn: TimeInterval) -> String {
-        func base64url(_ text: String) -> String {
-            Data(text.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-")
-                .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
-        }
-        let exp = Int(Date().addingTimeInterval(expiresIn).timeIntervalSince1970)
-        return base64url(#"{"alg":"HS256","typ":"JWT"}"#) + "." + base64url(#"{"sub":"\#(user)","exp":\#(exp)}"#)
-            + "." + base64url("not-a-real-signature")
+        UnsignedToken.make(user, expiresIn: expiresIn)
     }
 
     /// A token command: a shell script that counts its runs, waits `sleep` seconds, then runs
