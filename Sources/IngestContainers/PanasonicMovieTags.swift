@@ -9,18 +9,17 @@ import IngestCore
 public enum PanasonicMovieTags {
     /// Where models write the EXIF block, per exiftool's PANA table.
     static let exifOffsets = [0x10, 0x4068, 0x4080, 0x20_0080]
-    /// A JPEG's SOI, an APP1 marker, its length and `Exif\0\0`: the TIFF header follows.
-    static let exifStart: [UInt8?] = [0xFF, 0xD8, 0xFF, 0xE1, nil, nil] + "Exif\0\0".utf8.map { $0 }
+    /// A JPEG's SOI and an APP1 marker; its length and `Exif\0\0` follow, then the TIFF header.
+    static let jpegStart: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE1]
 
     /// The body the `PANA` box whose payload is `pana` names; nil when it names none.
     public static func body(_ reader: ByteReader, pana: Range<Int>) -> CameraBody? {
         var body = CameraBody()
-        for offset in Self.exifOffsets where offset + Self.exifStart.count < pana.count {
+        for offset in Self.exifOffsets where offset + 12 < pana.count {
             let start = pana.lowerBound + offset
-            let matches = Self.exifStart.indices.allSatisfy { index in
-                Self.exifStart[index].map { reader.u8(start + index) == $0 } ?? true
-            }
-            guard matches, let bytes = reader.slice(start + 12, pana.upperBound - start - 12),
+            guard Self.jpegStart.indices.allSatisfy({ reader.u8(start + $0) == Self.jpegStart[$0] }),
+                let header = reader.slice(start + 6, 6), ExifLocator.hasExifHeader(header),
+                let bytes = reader.slice(start + 12, pana.upperBound - start - 12),
                 let tiff = TIFFStructure(bytes)
             else { continue }
             body = MediaIdentity([tiff]).body

@@ -37,7 +37,7 @@ public enum StrictXML {
 
     /// Hands `walk` a reader on the document `bytes`, at most `sizeLimit` bytes; a refusal when
     /// they are empty, too many, declare a document type, or do not begin as XML does. `walk`
-    /// reads the nodes (``next(_:)``) and says what they held.
+    /// reads the nodes (`ingest_xml_read` and the shim's accessors) and says what they held.
     public static func read<Found>(
         _ bytes: [UInt8], sizeLimit: Int, _ walk: (OpaquePointer) -> Result<Found, Refusal>
     ) -> Result<Found, Refusal> {
@@ -69,7 +69,7 @@ public enum StrictXML {
         }
     }
 
-    /// The refusal for a document that stopped parsing with `status` (libxml2's -1), naming its line.
+    /// The refusal for a document whose reading failed (`ingest_xml_read` gave -1), naming its line.
     public static func malformed(_ reader: OpaquePointer) -> Refusal {
         Refusal(description: "not well-formed XML (line \(ingest_xml_line(reader)))")
     }

@@ -5,33 +5,29 @@ import IngestContainers
 /// exiftool's tables describe them, for the makers of which no clip is at hand: Nikon's `NCDT`,
 /// Panasonic's `PANA`, Pentax's `PXMN`, Sony's NonRealTimeMeta; and GoPro's `GPMF` records.
 public enum MakerMovieBoxes {
-    /// An ISO box: a 32-bit size, the type, the payload.
-    public static func box(_ type: String, _ payload: [UInt8]) -> [UInt8] {
-        Self.bigEndian(UInt32(payload.count + 8)) + Array(type.utf8) + payload
-    }
-
     /// Nikon's `NCDT` holding `NCTG` records (tag, EXIF format, count, value; big-endian): the
     /// maker (0x01), the model (0x02), another tag's number first, and the serial (0x0110A431).
     public static func nikon(make: String, model: String, serial: String) -> [UInt8] {
-        func text(_ tag: UInt32, _ value: String) -> [UInt8] {
+        func text(_ tag: Int, _ value: String) -> [UInt8] {
             let bytes = Array(value.utf8) + [0]
-            return Self.bigEndian(tag) + Self.bigEndian(UInt16(2)) + Self.bigEndian(UInt16(bytes.count)) + bytes
+            return ExifBuilder.be32(tag) + ExifBuilder.be16(2) + ExifBuilder.be16(bytes.count) + bytes
         }
         // A FrameRate-like rational between: the walk must step over other formats.
         let rational =
-            Self.bigEndian(UInt32(0x16)) + Self.bigEndian(UInt16(5)) + Self.bigEndian(UInt16(1))
-            + Self.bigEndian(UInt32(30_000)) + Self.bigEndian(UInt32(1_001))
+            ExifBuilder.be32(0x16) + ExifBuilder.be16(5) + ExifBuilder.be16(1)
+            + ExifBuilder.be32(30_000) + ExifBuilder.be32(1_001)
         let records = text(0x01, make) + text(0x02, model) + rational + text(0x0110_A431, serial)
-        return Self.box("NCDT", Self.box("NCHD", Array("0100".utf8)) + Self.box("NCTG", records))
+        return ExifBuilder.isoBox(
+            "NCDT", ExifBuilder.isoBox("NCHD", Array("0100".utf8)) + ExifBuilder.isoBox("NCTG", records))
     }
 
     /// GoPro's `GPMF` box around `payload`: a real camera's records, or ``goProRecord(_:type:size:count:_:)``'s.
-    public static func goPro(payload: [UInt8]) -> [UInt8] { Self.box("GPMF", payload) }
+    public static func goPro(payload: [UInt8]) -> [UInt8] { ExifBuilder.isoBox("GPMF", payload) }
 
     /// One GoPro record: key, type letter, size of a value, count, the values padded to 4 bytes.
     public static func goProRecord(_ key: String, type: UInt8, size: Int, count: Int, _ value: [UInt8]) -> [UInt8] {
         let padded = value + [UInt8](repeating: 0, count: (4 - value.count % 4) % 4)
-        return Array(key.utf8) + [type, UInt8(size)] + Self.bigEndian(UInt16(count)) + padded
+        return Array(key.utf8) + [type, UInt8(size)] + ExifBuilder.be16(count) + padded
     }
 
     /// Panasonic's `PANA`: the model at 4, and `exif` (a JPEG's start: SOI and its APP1) at
@@ -40,7 +36,7 @@ public enum MakerMovieBoxes {
         var payload = [UInt8](repeating: 0, count: 0x4068)
         let name = Array(model.utf8.prefix(15))
         payload.replaceSubrange(4..<4 + name.count, with: name)
-        return Self.box("PANA", payload + exif)
+        return ExifBuilder.isoBox("PANA", payload + exif)
     }
 
     /// A Pentax maker note as a Pentax camera puts it in its video's `PXMN` (or a Pentax Q's
@@ -48,14 +44,15 @@ public enum MakerMovieBoxes {
     /// counted from the payload's start.
     public static func pentax(_ type: String = "PXMN", serial: String, bigEndian: Bool) -> [UInt8] {
         func bytes<Integer: FixedWidthInteger>(_ value: Integer) -> [UInt8] {
-            bigEndian ? Self.bigEndian(value) : withUnsafeBytes(of: value.littleEndian, Array.init)
+            withUnsafeBytes(of: bigEndian ? value.bigEndian : value.littleEndian, Array.init)
         }
         let text = Array(serial.utf8) + [0]
         // Header 10 bytes, entry count 2, one entry 12, next directory 4: the text follows at 28.
         let directory =
             bytes(UInt16(1)) + bytes(UInt16(0x0229)) + bytes(UInt16(2)) + bytes(UInt32(text.count))
             + bytes(UInt32(28)) + bytes(UInt32(0))
-        return Self.box(type, Array("PENTAX \0".utf8) + Array((bigEndian ? "MM" : "II").utf8) + directory + text)
+        return ExifBuilder.isoBox(
+            type, Array("PENTAX \0".utf8) + Array((bigEndian ? "MM" : "II").utf8) + directory + text)
     }
 
     /// Sony's top-level `meta` (version and flags, an `nrtm` handler, an `xml ` box) holding a
@@ -72,12 +69,9 @@ public enum MakerMovieBoxes {
             </NonRealTimeMeta>
             """
         let handler = [UInt8](repeating: 0, count: 8) + Array("nrtm".utf8) + [UInt8](repeating: 0, count: 13)
-        return Self.box(
+        return ExifBuilder.isoBox(
             "meta",
-            [0, 0, 0, 0] + Self.box("hdlr", handler) + Self.box("xml ", [0, 0, 0, 0] + Array(document.utf8)))
-    }
-
-    static func bigEndian<Integer: FixedWidthInteger>(_ value: Integer) -> [UInt8] {
-        withUnsafeBytes(of: value.bigEndian, Array.init)
+            [0, 0, 0, 0] + ExifBuilder.isoBox("hdlr", handler)
+                + ExifBuilder.isoBox("xml ", [0, 0, 0, 0] + Array(document.utf8)))
     }
 }

@@ -329,16 +329,16 @@ public enum ParserFuzzTarget {
             + MakerMovieBoxes.goProRecord(
                 "CASN", type: UInt8(ascii: "c"), size: 1, count: 15, Array("C3441325000000\0".utf8))
         let goPro = MakerMovieBoxes.goProRecord("DEVC", type: 0, size: 1, count: device.count, device)
-        let udta = MakerMovieBoxes.box(
+        let udta = ExifBuilder.isoBox(
             "udta",
             MakerMovieBoxes.nikon(make: "NIKON", model: "NIKON Z 8", serial: "3000001")
                 + MakerMovieBoxes.goPro(payload: goPro)
                 + MakerMovieBoxes.panasonic(model: "DC-GH6", exif: Array(builder.jpeg().prefix(2_000)))
                 + MakerMovieBoxes.pentax(serial: "4012345", bigEndian: true)
-                + MakerMovieBoxes.box("RMKN", builder.tiff()))
+                + ExifBuilder.isoBox("RMKN", builder.tiff()))
         let sony = MakerMovieBoxes.sony(make: "Sony", model: "ILCE-1", serial: "5012345")
         seeds.append(
-            MakerMovieBoxes.box("ftyp", Array("isom".utf8) + [0, 0, 2, 0]) + MakerMovieBoxes.box("moov", udta) + sony)
+            ExifBuilder.isoBox("ftyp", Array("isom".utf8) + [0, 0, 2, 0]) + ExifBuilder.isoBox("moov", udta) + sony)
         seeds.append(Array(sony.dropFirst(8 + 4 + 33 + 12)))
         for zip64 in [false, true] {
             var zip = ZipBuilder(zip64: zip64)

@@ -67,7 +67,7 @@ import Testing
         _ = try Fixtures.canonVideo(named: "MVI_0001.MP4", in: folder)
         _ = try Fixtures.makerVideo(
             named: "DSC_0001.MOV", in: folder,
-            inMovie: MakerMovieBoxes.box(
+            inMovie: ExifBuilder.isoBox(
                 "udta", MakerMovieBoxes.nikon(make: "NIKON", model: "NIKON Z 6_2", serial: "6012345")))
         // Sony's XML sits after `moov`, in a box of its own: the run reads it as the bytes pass.
         _ = try Fixtures.makerVideo(

@@ -55,7 +55,7 @@ import Testing
 
     /// The makers' videos: each maker's box where its cameras write it, in a clip ffmpeg made.
     static func makerVideos(in folder: TemporaryFolder) throws -> [String: URL] {
-        let udta = { (box: [UInt8]) in MakerMovieBoxes.box("udta", box) }
+        let udta = { (box: [UInt8]) in ExifBuilder.isoBox("udta", box) }
         let goPro = Array(
             try Data(
                 contentsOf: TestEnvironment.repository.appendingPathComponent(
@@ -94,7 +94,7 @@ import Testing
                 named: "IMGP0002.MOV", in: folder,
                 inMovie: udta(MakerMovieBoxes.pentax("thmb", serial: "4012346", bigEndian: false))),
             "ricoh": try Fixtures.makerVideo(
-                named: "R0000001.MOV", in: folder, inMovie: udta(MakerMovieBoxes.box("RMKN", ricoh.tiff()))),
+                named: "R0000001.MOV", in: folder, inMovie: udta(ExifBuilder.isoBox("RMKN", ricoh.tiff()))),
             "sony": try Fixtures.makerVideo(
                 named: "C0001.MP4", in: folder, inMovie: [],
                 afterMovie: MakerMovieBoxes.sony(make: "Sony", model: "ILCE-7M4", serial: "3012345")),

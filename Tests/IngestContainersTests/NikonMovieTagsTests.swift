@@ -28,6 +28,6 @@ import Testing
             let body = cut.withUnsafeBytes { NikonMovieTags.body(ByteReader($0), ncdt: min(8, $0.count)..<$0.count) }
             #expect(body?.serial == nil)
         }
-        #expect(self.body(MakerMovieBoxes.box("NCDT", MakerMovieBoxes.box("NCHD", [1, 2]))) == nil)
+        #expect(self.body(ExifBuilder.isoBox("NCDT", ExifBuilder.isoBox("NCHD", [1, 2]))) == nil)
     }
 }

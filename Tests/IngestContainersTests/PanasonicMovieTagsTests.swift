@@ -30,7 +30,7 @@ import Testing
         // A Leica's maker at byte 0.
         var leica = [UInt8](repeating: 0, count: 64)
         leica.replaceSubrange(0..<5, with: Array("LEICA".utf8))
-        #expect(self.body(MakerMovieBoxes.box("LEIC", leica)) == CameraBody(make: "LEICA"))
+        #expect(self.body(ExifBuilder.isoBox("LEIC", leica)) == CameraBody(make: "LEICA"))
     }
 
     @Test("The EXIF block's make and model win over the header's; cut anywhere, nothing past the end")
