@@ -4,21 +4,29 @@ import IngestCore
 /// What a run saw of each camera body, file by file: how many files, how many outside, and the
 /// times of its photos, apart from those of clocks that can be trusted; at the end, each body's
 /// ``CameraSummary``, with the clock offset its photos suggest (``ClockSkew``).
+///
+/// Its memory does not grow with the files: a watch lives for days. The times are thinned samples
+/// (``ThinnedSample``), which ``ClockSkew`` samples again.
 struct CameraTally {
     struct Body {
         var files = 0
         var outside = 0
         /// The instants (seconds) of its photos dated by its own, uncorrected clock.
-        var times: [Double] = []
+        var times = ThinnedSample(limit: CameraTally.sampleLimit)
         var trusted = false
         var clockOffsets: Set<Int> = []
-        /// Seconds outside the run's one window, after it (positive) or before it (negative).
-        var outsideBy: [Double] = []
+        /// The farthest before (negative seconds) and after (positive) the run's one window its
+        /// outside photos lie.
+        var outsideBy: ClosedRange<Double>?
     }
 
+    /// Times kept of each side: several times what ``ClockSkew`` looks at, so that its even
+    /// spread is over the whole run.
+    static let sampleLimit = 12_000
+
     private(set) var bodies: [CameraBody: Body] = [:]
-    /// The instants of every photo dated by a trusted clock: a phone's offset, a GPS fix or position.
-    private(set) var trustedTimes: [Double] = []
+    /// The instants of the photos dated by a trusted clock: a phone's offset, a GPS fix or position.
+    private(set) var trustedTimes = ThinnedSample(limit: CameraTally.sampleLimit)
     /// The window of a run with one event, for saying where a body's outside photos lie.
     let window: EventWindow?
 
@@ -37,26 +45,28 @@ struct CameraTally {
         guard let first = outcomes.first, let body = first.camera, !body.isEmpty, let capture = first.capture else {
             return
         }
-        var entry = self.bodies[body, default: Body()]
+        // Taken out while it changes, so that its samples are not copied for every file.
+        var entry = self.bodies.removeValue(forKey: body) ?? Body()
         entry.files += 1
         let outside = outcomes.allSatisfy { $0.status == .outside }
         if outside {
             entry.outside += 1
             if let window = self.window {
                 let instant = capture.instant
-                entry.outsideBy.append(
+                let by =
                     window.start.map { instant < $0 } == true
-                        ? -window.distance(to: instant) : window.distance(to: instant))
+                    ? -window.distance(to: instant) : window.distance(to: instant)
+                entry.outsideBy = entry.outsideBy.map { min($0.lowerBound, by)...max($0.upperBound, by) } ?? by...by
             }
         }
         let time = capture.instant.timeIntervalSince1970
         if Self.isTrusted(capture, body: body) {
             entry.trusted = true
-            self.trustedTimes.append(time)
+            self.trustedTimes.add(time)
         } else if let offset = capture.clockOffset {
             entry.clockOffsets.insert(offset)
         } else if capture.source.readsCameraClock {
-            entry.times.append(time)
+            entry.times.add(time)
         }
         self.bodies[body] = entry
     }
@@ -80,11 +90,12 @@ struct CameraTally {
                 body: body, files: entry.files, outside: entry.outside,
                 clockOffset: entry.clockOffsets.count == 1 ? entry.clockOffsets.first : nil)
             guard !entry.trusted, entry.clockOffsets.isEmpty else { return summary }
-            guard !self.trustedTimes.isEmpty else {
+            guard self.trustedTimes.seen > 0 else {
                 summary.basis = Self.whereOutside(entry)
                 return summary
             }
-            guard let finding = ClockSkew.find(entry.times, trusted: self.trustedTimes), finding.isClear else {
+            guard let finding = ClockSkew.find(entry.times.values, trusted: self.trustedTimes.values), finding.isClear
+            else {
                 summary.basis = "no clear line-up with the trusted clocks' photos"
                 return summary
             }
@@ -103,7 +114,7 @@ struct CameraTally {
 
     /// With no trusted clock in the run: where the body's outside photos lie, when they do.
     static func whereOutside(_ entry: Body) -> String? {
-        guard let low = entry.outsideBy.min(), let high = entry.outsideBy.max() else {
+        guard let low = entry.outsideBy?.lowerBound, let high = entry.outsideBy?.upperBound else {
             return "no trusted clock (a phone's, a GPS fix) in the run to compare with"
         }
         let side = low > 0 ? "after" : high < 0 ? "before" : "around"

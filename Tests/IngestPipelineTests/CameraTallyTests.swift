@@ -51,4 +51,28 @@ import Testing
         #expect(camera?.suggestedClockOffset == nil)
         #expect(camera?.basis == "no trusted clock in the run; 2 of 3 photos lie 25-50 min after the window")
     }
+
+    @Test("Tens of thousands of photos keep a bounded sample of times, and still show a clock's offset")
+    func boundedOverManyPhotos() throws {
+        var tally = CameraTally(events: [Event(id: "e", name: "e", window: Self.window)])
+        var moment = 0.0
+        var state: UInt64 = 1
+        for _ in 0..<1_000 {
+            // Moments at uneven gaps (a linear congruential sequence), as an event's are: no other
+            // offset lines the bursts up.
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            moment += Double(150 + (state >> 33) % 600)
+            for shot in 0..<20 {
+                tally.add(Self.outcome(Self.phone, at: moment + Double(shot), source: .exifOffset))
+                tally.add(Self.outcome(Self.camera, at: moment + 3_750 + Double(shot), source: .exifAssumedZone))
+            }
+        }
+        let body = try #require(tally.bodies[Self.camera])
+        #expect(body.files == 20_000 && body.times.seen == 20_000)
+        #expect(body.times.values.count < CameraTally.sampleLimit)
+        #expect(tally.trustedTimes.values.count < CameraTally.sampleLimit)
+        #expect(body.outsideBy.map { $0.lowerBound > 0 } == true)
+        let camera = tally.summaries().first { $0.body == Self.camera }
+        #expect(camera?.suggestedClockOffset == -3_750)
+    }
 }
