@@ -27,10 +27,12 @@ extension Discovery {
     }
 
     /// Reads the folder `path`, found under the root `base`, below the ignore files `scopes`; in a
-    /// Takeout's folder (`inTakeout`), its files are paired with their JSONs.
-    func entries(of path: String, base: String, scopes: [IgnoreScope], inTakeout: Bool = false) -> Result<
-        Listing, DiscoveryError
-    > {
+    /// Takeout's folder (`inTakeout`), its files are paired with their JSONs. With `only`, the
+    /// entries are those of the names it keeps (the ignore file is read whatever it says): a watch
+    /// looks at a few names of a folder that may hold a hundred thousand.
+    func entries(
+        of path: String, base: String, scopes: [IgnoreScope], inTakeout: Bool = false, only: NameHeads? = nil
+    ) -> Result<Listing, DiscoveryError> {
         guard let directory = PathBytes.withCString(path, { opendir($0) }) else {
             return .failure(DiscoveryError(FileSystem.lastError))
         }
@@ -40,6 +42,7 @@ extension Discovery {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes -> String? in
                 let name = bytes.prefix(while: { $0 != 0 })
                 if name.elementsEqual(".".utf8) || name.elementsEqual("..".utf8) { return nil }
+                if let only, !only.keeps(name), !name.elementsEqual(ExclusionRules.ignoreFileName.utf8) { return nil }
                 return PathBytes.string(name)
             }
             if let name { names.append(name) }

@@ -61,7 +61,9 @@ extension Discovery {
     public func subfolder(_ name: String, of folder: WatchedFolder) -> WatchedFolder? {
         let path = folder.path == "/" ? "/" + name : folder.path + "/" + name
         let below = (folder.path == folder.base ? "" : Self.relative(folder.path, to: folder.base) + "/") + name
-        guard case .success(let listing) = self.entries(of: folder.path, base: folder.base, scopes: folder.scopes)
+        guard
+            case .success(let listing) = self.entries(
+                of: folder.path, base: folder.base, scopes: folder.scopes, only: NameHeads(of: []))
         else { return nil }
         let scopes = folder.scopes + (listing.ignoreFile.map { [$0] } ?? [])
         guard self.leftOut(name, at: path, below: below, scopes: scopes) == nil else { return nil }
@@ -72,10 +74,15 @@ extension Discovery {
     /// share a name with one of them up to the extension (so that a late partner of a pair meets
     /// the file it pairs with; the catalog knows that one is done). Folders among them are not
     /// entered (the watch follows those); a zip file is walked whole.
+    ///
+    /// Only the entries that may be one of them, a partner or a sidecar of one are read
+    /// (``NameHeads``). A Takeout's folder is read whole: its JSONs' names are cut short and
+    /// numbered apart from their files'.
     public func items(named names: Set<String>, in folder: WatchedFolder) -> [DiscoveryItem] {
         guard
             case .success(let listing) = self.entries(
-                of: folder.path, base: folder.base, scopes: folder.scopes, inTakeout: folder.inTakeout)
+                of: folder.path, base: folder.base, scopes: folder.scopes, inTakeout: folder.inTakeout,
+                only: folder.inTakeout ? nil : NameHeads(of: names))
         else { return [] }
         let stems = Set(names.compactMap { Self.stem(of: $0) })
         let scopes = folder.scopes + (listing.ignoreFile.map { [$0] } ?? [])

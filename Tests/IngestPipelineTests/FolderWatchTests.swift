@@ -80,4 +80,28 @@ import Testing
         #expect(items.compactMap(\.file).first { $0.path.hasSuffix(".jpg") }?.sidecar != nil)
         #expect(discovery.items(named: ["kept"], in: root).isEmpty, "a folder is the watch's to follow")
     }
+
+    @Test("An arrival among many files brings its partner and its sidecar; in a Takeout, its JSON of another name")
+    func arrivalAmongMany() throws {
+        for index in 0..<300 { try self.folder.write("hot/IMG_1\(index).jpg") }
+        try self.folder.write("hot/IMG_1.jpg")
+        try self.folder.write("hot/IMG_1.jpg.xmp", "<x:xmpmeta xmlns:x='adobe:ns:meta/'/>")
+        try self.folder.write("hot/img_1.CR2")
+        try self.folder.write("hot/IMG_1 copy.jpg")
+        let discovery = Discovery(roots: [self.folder.url.path], includeHidden: false)
+        let hot = Discovery.WatchedFolder(root: self.folder.appending("hot").path)
+        let items = discovery.items(named: ["IMG_1.jpg"], in: hot)
+        #expect(items.compactMap(\.file?.path) == ["IMG_1.jpg", "img_1.CR2"].map { hot.path + "/" + $0 })
+        #expect(items.compactMap(\.file).first?.sidecar?.path == hot.path + "/IMG_1.jpg.xmp")
+        #expect(items.compactMap(\.file).last?.sidecar == nil, "IMG_1.jpg.xmp is IMG_1.jpg's alone")
+
+        // Takeout names a numbered copy's JSON after the original (`IMG_5.jpg(1).json`).
+        try self.folder.write("Takeout/Google Photos/Trip/IMG_5(1).jpg")
+        try self.folder.write("Takeout/Google Photos/Trip/IMG_5.jpg(1).json", "{}")
+        try self.folder.write("Takeout/Google Photos/Trip/IMG_6.jpg")
+        let trip = Discovery.WatchedFolder(root: self.folder.appending("Takeout/Google Photos/Trip").path)
+        let copy = discovery.items(named: ["IMG_5(1).jpg"], in: trip).compactMap(\.file)
+        #expect(copy.map(\.path) == [trip.path + "/IMG_5(1).jpg"])
+        #expect(copy.first?.sidecar?.path == trip.path + "/IMG_5.jpg(1).json")
+    }
 }
