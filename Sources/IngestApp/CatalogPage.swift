@@ -24,7 +24,7 @@ public struct CatalogPage {
         if self.catalogs.count == 1 {
             let path = self.catalogs[0]
             try Self.requireCatalog(path)
-            guard try await Catalog(path: path).invocation(of: run).first != nil else {
+            guard try await Catalog(readingOnly: path).invocation(of: run).first != nil else {
                 throw UsageError(
                     run.map { "The catalog '\(path)' has no run \($0)." } ?? "The catalog '\(path)' records no run.")
             }
@@ -49,7 +49,7 @@ public struct CatalogPage {
         var lists: [String] = []
         for path in self.catalogs {
             try Self.requireCatalog(path)
-            let list = try await CatalogReport.list(try Catalog(path: path))
+            let list = try await CatalogReport.list(try Catalog(readingOnly: path))
             lists.append(self.catalogs.count == 1 ? list : "# \(path)\n" + list)
         }
         return lists.joined(separator: "\n\n")

@@ -9,7 +9,8 @@ import IngestCore
 /// batch in flight, whose files the next run simply does again.
 public final class Catalog: Sendable {
     public let path: String
-    let pool: DatabasePool
+    /// The file's pool; for a catalog read only, of an older photoingest, a migrated copy in memory.
+    let pool: any DatabaseWriter
 
     /// Opens (or creates) the catalog at `path`.
     ///
@@ -31,33 +32,10 @@ public final class Catalog: Sendable {
             let migrator = Migrations.migrator
             // Opening a pool writes to the file (GRDB makes sure the WAL is not empty): look at a
             // catalog read-only first, so that one from a newer photoingest is refused untouched.
-            if FileManager.default.fileExists(atPath: path) {
-                var readOnly = Configuration()
-                readOnly.readonly = true
-                let queue = try DatabaseQueue(path: path, configuration: readOnly)
-                let tables = try queue.read {
-                    try Set(String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
-                }
-                // GRDB makes its own table before the first migration's transaction: a run killed
-                // between the two leaves that table alone, and the catalog is still to be made.
-                if !tables.subtracting(["grdb_migrations"]).isEmpty && !tables.contains("outcome") {
-                    try queue.close()
-                    let archive = tables.contains("event_photo")
-                    throw IngestError(
-                        .catalogUnusable,
-                        "\(path) is not a photoingest catalog" + (archive ? " but an archive's index" : "")
-                            + "; it was left as it is. Give --catalog a file of its own (it is made if missing)")
-                }
-                let superseded = try queue.read { try migrator.hasBeenSuperseded($0) }
-                try queue.close()
-                if superseded {
-                    throw IngestError(
-                        .catalogUnusable,
-                        "the catalog \(path) was written by a newer photoingest; upgrade, or pass another --catalog")
-                }
-            }
-            self.pool = try DatabasePool(path: path, configuration: configuration)
-            try migrator.migrate(self.pool)
+            try Self.refuseForeign(path)
+            let pool = try DatabasePool(path: path, configuration: configuration)
+            try migrator.migrate(pool)
+            self.pool = pool
         } catch let error as IngestError {
             throw error
         } catch {
@@ -66,6 +44,68 @@ public final class Catalog: Sendable {
                 "cannot use the catalog \(path): \(IngestError.describe(error)). It was left as it is; "
                     + "move it aside or pass another --catalog", cause: error)
         }
+    }
+
+    /// Refuses, untouched, a file at `path` that is not a catalog, or a catalog a newer photoingest
+    /// wrote; a missing file passes.
+    private static func refuseForeign(_ path: String) throws {
+        guard FileManager.default.fileExists(atPath: path) else { return }
+        var readOnly = Configuration()
+        readOnly.readonly = true
+        let queue = try DatabaseQueue(path: path, configuration: readOnly)
+        defer { try? queue.close() }
+        let tables = try queue.read {
+            try Set(String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
+        }
+        // GRDB makes its own table before the first migration's transaction: a run killed
+        // between the two leaves that table alone, and the catalog is still to be made.
+        if !tables.subtracting(["grdb_migrations"]).isEmpty && !tables.contains("outcome") {
+            let archive = tables.contains("event_photo")
+            throw IngestError(
+                .catalogUnusable,
+                "\(path) is not a photoingest catalog" + (archive ? " but an archive's index" : "")
+                    + "; it was left as it is. Give --catalog a file of its own (it is made if missing)")
+        }
+        if try queue.read({ try Migrations.migrator.hasBeenSuperseded($0) }) {
+            throw IngestError(
+                .catalogUnusable,
+                "the catalog \(path) was written by a newer photoingest; upgrade, or pass another --catalog")
+        }
+    }
+
+    /// Opens the catalog at `path` to read it, as `report` and a page drawn again do, writing
+    /// nothing to it: a run of an older photoingest may have it open, and would refuse it once
+    /// migrated. Such a catalog is read through a migrated copy in memory.
+    ///
+    /// - Throws: ``IngestError`` `.catalogUnusable` when the file is missing, is no catalog, is
+    ///   corrupt, or was written by a newer photoingest.
+    public convenience init(readingOnly path: String) throws(IngestError) {
+        let reader: any DatabaseWriter
+        do {
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw IngestError(.catalogUnusable, "there is no catalog at \(path)")
+            }
+            try Self.refuseForeign(path)
+            var configuration = Configuration()
+            configuration.readonly = true
+            configuration.busyMode = .timeout(10)
+            let file = try DatabasePool(path: path, configuration: configuration)
+            if try file.read({ try Migrations.migrator.hasCompletedMigrations($0) }) {
+                reader = file
+            } else {
+                let copy = try DatabaseQueue()
+                try file.backup(to: copy)
+                try file.close()
+                try Migrations.migrator.migrate(copy)
+                reader = copy
+            }
+        } catch let error as IngestError {
+            throw error
+        } catch {
+            throw IngestError(
+                .catalogUnusable, "cannot read the catalog \(path): \(IngestError.describe(error))", cause: error)
+        }
+        self.init(path: path, pool: reader)
     }
 
     /// Opens the catalog at `path` only to read it (a dry run), creating and migrating nothing;
@@ -88,7 +128,7 @@ public final class Catalog: Sendable {
         self.init(path: path, pool: pool)
     }
 
-    private init(path: String, pool: DatabasePool) {
+    private init(path: String, pool: any DatabaseWriter) {
         self.path = path
         self.pool = pool
     }

@@ -31,7 +31,7 @@ public struct ImportReport: Sendable {
             do {
                 parts.append(
                     try await Self.part(
-                        Catalog(path: path), at: path, run: run, nearEdgeMargin: nearEdgeMargin,
+                        Catalog(readingOnly: path), at: path, run: run, nearEdgeMargin: nearEdgeMargin,
                         otherOffsets: otherOffsets))
             } catch let error as IngestError where error.code == .catalogUnusable && paths.count > 1 {
                 // One file of a folder that is no catalog (another program's database) is named,

@@ -167,6 +167,25 @@ import Testing
         #expect(runs.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
     }
 
+    @Test("A catalog of an older photoingest is read without a byte of it changed, through a migrated copy")
+    func anOlderCatalogIsReadUntouched() async throws {
+        try self.loadFixture("catalog-v2.sql")
+        let before = try Data(contentsOf: URL(fileURLWithPath: self.path))
+
+        let catalog = try Catalog(readingOnly: self.path)
+        let entries = try await catalog.entries(
+            for: ["/photos/IMG_0002.jpg", "/photos/README.txt"], destination: "archive:/srv/archive",
+            events: ["Party"])
+        #expect(entries.found == 2)
+        #expect(entries[1, 0]?.status == .skipped)
+
+        #expect(try Data(contentsOf: URL(fileURLWithPath: self.path)) == before)
+        let migrations = try runProgram(
+            "sqlite3", [self.path, "SELECT identifier FROM grdb_migrations ORDER BY rowid"])
+        #expect(migrations.stdout.split(separator: "\n") == ["v1", "v2-error-code"], "still v2's, for a v2 run")
+        #expect(throws: IngestError.self) { try Catalog(readingOnly: self.folder.appending("none.sqlite").path) }
+    }
+
     @Test("A catalog written by schema v2 is migrated: an outside verdict in an assumed zone is judged again, once")
     func migratesAVersion2Catalog() async throws {
         try self.loadFixture("catalog-v2.sql")
