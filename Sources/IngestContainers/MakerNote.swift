@@ -33,6 +33,7 @@ public struct MakerNote {
     /// | `OLYMP\0` or `EPSON\0`, version | the file's | 8 | the TIFF header |
     /// | `AOC\0` | at 4, else as its entry count reads | 6 | the TIFF header |
     /// | `PENTAX \0` | at 8 | 10 | the note |
+    /// | `RICOH\0` (a Ricoh GR III's, Pentax's tags) | at 6 | 8 | the note |
     /// | `Nikon\0`, 2 (type 3) | at 10 | 10 + the offset at 14 | byte 10 of the note |
     /// | `Nikon\0`, 1 (type 1) | the file's | 8 | the TIFF header |
     /// | `FUJIFILM` | little-endian | the offset at 8 | the note |
@@ -78,6 +79,10 @@ public struct MakerNote {
             layout = (.pentax, order(at: 4) ?? orderByCount(at: 6), 6, origin)
         } else if begins("PENTAX \0") {
             layout = (.pentax, order(at: 8), 10, start)
+        } else if begins("RICOH\0"), let noteOrder = order(at: 6) {
+            // Ricoh's cameras since the GR III write Pentax's note under their own name; Ricoh's
+            // older notes ("Ricoh", "RICOH" and a TIFF header) are of another table.
+            layout = (.pentax, noteOrder, 8, start)
         } else if begins("Nikon\0\u{02}") {
             // A TIFF header of the note's own at byte 10: its offsets count from there.
             let noteOrder = order(at: 10)

@@ -38,6 +38,8 @@ struct NameHeads: Sendable {
     static func mayBeDetails(_ name: some Collection<UInt8>) -> Bool {
         let prefix = "photo details".utf8
         let suffix = ".csv".utf8
+        // Most names are not: a byte's look before any array is made.
+        guard let first = name.first, Self.lower(first) == UInt8(ascii: "p") else { return false }
         return name.count >= prefix.count + suffix.count
             && name.prefix(prefix.count).map(Self.lower).elementsEqual(prefix)
             && name.suffix(suffix.count).map(Self.lower).elementsEqual(suffix)

@@ -40,19 +40,27 @@ public enum MakerMovieBoxes {
     }
 
     /// A Pentax maker note as a Pentax camera puts it in its video's `PXMN` (or a Pentax Q's
-    /// `thmb`): `PENTAX \0`, the byte order, one directory with SerialNumber (0x0229), offsets
-    /// counted from the payload's start.
-    public static func pentax(_ type: String = "PXMN", serial: String, bigEndian: Bool) -> [UInt8] {
+    /// `thmb`) box (``pentaxNote(serial:bigEndian:ricoh:)``).
+    public static func pentax(_ type: String = "PXMN", serial: String, bigEndian: Bool, ricoh: Bool = false)
+        -> [UInt8]
+    {
+        ExifBuilder.isoBox(type, Self.pentaxNote(serial: serial, bigEndian: bigEndian, ricoh: ricoh))
+    }
+
+    /// A Pentax maker note, as in a Pentax's video and a Ricoh GR III's photos and videos:
+    /// `PENTAX \0` (the GR III's: `RICOH\0`), the byte order, one directory with SerialNumber
+    /// (0x0229), offsets counted from the note's start.
+    public static func pentaxNote(serial: String, bigEndian: Bool, ricoh: Bool = false) -> [UInt8] {
         func bytes<Integer: FixedWidthInteger>(_ value: Integer) -> [UInt8] {
             withUnsafeBytes(of: bigEndian ? value.bigEndian : value.littleEndian, Array.init)
         }
         let text = Array(serial.utf8) + [0]
-        // Header 10 bytes, entry count 2, one entry 12, next directory 4: the text follows at 28.
+        let header = Array((ricoh ? "RICOH\0" : "PENTAX \0").utf8) + Array((bigEndian ? "MM" : "II").utf8)
+        // The header, entry count 2, one entry 12, next directory 4: then the text.
         let directory =
             bytes(UInt16(1)) + bytes(UInt16(0x0229)) + bytes(UInt16(2)) + bytes(UInt32(text.count))
-            + bytes(UInt32(28)) + bytes(UInt32(0))
-        return ExifBuilder.isoBox(
-            type, Array("PENTAX \0".utf8) + Array((bigEndian ? "MM" : "II").utf8) + directory + text)
+            + bytes(UInt32(header.count + 18)) + bytes(UInt32(0))
+        return header + directory + text
     }
 
     /// Sony's top-level `meta` (version and flags, an `nrtm` handler, an `xml ` box) holding a

@@ -323,7 +323,8 @@ public enum ParserFuzzTarget {
                 "IMG_1.jpg\nIMG_1.jpg.json\nIMG_1-edited.jpg\nIMG_2(1).jpg\nIMG_2.jpg(1).json\nB.MP4\nB.HEIC.json".utf8)
         )
         // The makers' video boxes: a `moov` whose `udta` holds Nikon's, GoPro's, Panasonic's (this
-        // EXIF at 0x4068), Pentax's and Ricoh's, then Sony's XML beside it; and the XML alone.
+        // EXIF at 0x4068), Pentax's, a Ricoh GR III's and a GR's, then Sony's XML beside it; and
+        // the XML alone.
         let device =
             MakerMovieBoxes.goProRecord("MINF", type: UInt8(ascii: "c"), size: 1, count: 9, Array("HERO12 Bl".utf8))
             + MakerMovieBoxes.goProRecord(
@@ -335,6 +336,7 @@ public enum ParserFuzzTarget {
                 + MakerMovieBoxes.goPro(payload: goPro)
                 + MakerMovieBoxes.panasonic(model: "DC-GH6", exif: Array(builder.jpeg().prefix(2_000)))
                 + MakerMovieBoxes.pentax(serial: "4012345", bigEndian: true)
+                + MakerMovieBoxes.pentax(serial: "3112345", bigEndian: false, ricoh: true)
                 + ExifBuilder.isoBox("RMKN", builder.tiff()))
         let sony = MakerMovieBoxes.sony(make: "Sony", model: "ILCE-1", serial: "5012345")
         seeds.append(

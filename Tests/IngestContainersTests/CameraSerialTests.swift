@@ -156,6 +156,41 @@ import Testing
         }
     }
 
+    @Test("A Ricoh GR III's photo and video name the serial of the Pentax note it writes as Ricoh's")
+    func ricohGRIII() throws {
+        let folder = TemporaryFolder("ricoh-gr3")
+        var builder = ExifBuilder()
+        builder.ifd0 = [(0x010F, .ascii("RICOH IMAGING COMPANY, LTD.")), (0x0110, .ascii("RICOH GR III"))]
+        builder.exif = [
+            (0x9003, .ascii("2025:09:27 21:39:00")),
+            (0x927C, .undefined(MakerMovieBoxes.pentaxNote(serial: "3112345", bigEndian: false, ricoh: true))),
+        ]
+        let photo = folder.appending("R0000001.JPG")
+        try Data(builder.jpeg()).write(to: photo)
+        let video = try Fixtures.makerVideo(
+            named: "R0000002.MOV", in: folder,
+            inMovie: ExifBuilder.isoBox(
+                "udta", MakerMovieBoxes.pentax(serial: "3112346", bigEndian: false, ricoh: true)))
+
+        let bytes = Array(try Data(contentsOf: photo))
+        let ours = bytes.withUnsafeBytes { MediaIdentity(ExifLocator.exif(in: $0, kind: .jpeg)).body }
+        #expect(ours == CameraBody(make: "RICOH IMAGING COMPANY, LTD.", model: "RICOH GR III", serial: "3112345"))
+        #expect(try Self.fields(of: video)?.serial == "3112346")
+
+        // exiftool reads the photo's note as Pentax's; the video's only from 13.37 (this machine's
+        // may be older: then it names none, and the clip follows 13.37's QuickTime table).
+        let result = try runProgram("exiftool", ["-j", "-G1", "-SerialNumber", photo.path, video.path])
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        let theirs = { (file: URL) in
+            entries.first { ($0["SourceFile"] as? String) == file.path }?["Pentax:SerialNumber"].map { "\($0)" }
+        }
+        #expect(theirs(photo) == "3112345")
+        let version = try runProgram("exiftool", ["-ver"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let number = Double(version), number >= 13.37 {
+            #expect(theirs(video) == "3112346")
+        }
+    }
+
     @Test("The makers' numbers are formatted as exiftool prints them")
     func formats() {
         #expect(MakerNote.canonSerial(12_345_678, model: "Canon EOS 5D") == "0012345678")

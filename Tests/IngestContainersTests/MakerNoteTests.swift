@@ -89,6 +89,14 @@ import Testing
                 header: Array("PENTAX \0II".utf8), writer: little, directoryAt: 10, previewStart: at - note,
                 length: length)
         },
+        Variant(
+            name: "RICOH (a GR III's), offsets from the note", make: "RICOH IMAGING COMPANY, LTD.",
+            fileBigEndian: true, maker: .pentax
+        ) { at, length in
+            RawFileBuilder.pentaxNote(
+                header: Array("RICOH\0II".utf8), writer: little, directoryAt: 8, previewStart: at - note,
+                length: length)
+        },
     ]
 
     /// A TIFF file: IFD0 (Make, the EXIF pointer), the EXIF IFD with the maker note, then `preview`.
