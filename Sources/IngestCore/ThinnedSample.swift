@@ -9,7 +9,7 @@ public struct ThinnedSample: Sendable {
     public private(set) var values: [Double] = []
     /// The values seen, kept or not.
     public private(set) var seen = 0
-    /// Values kept before the sample is thinned to half.
+    /// The most values kept: one more, and the sample is thinned to half.
     public let limit: Int
     /// One value in this many is kept.
     private var stride = 1
@@ -23,7 +23,7 @@ public struct ThinnedSample: Sendable {
         defer { self.seen += 1 }
         guard self.seen % self.stride == 0 else { return }
         self.values.append(value)
-        guard self.values.count >= self.limit else { return }
+        guard self.values.count > self.limit else { return }
         // The values kept are the multiples of the stride; every other one of them is a multiple
         // of twice the stride, which the values still to come are then kept by.
         self.values = Swift.stride(from: 0, to: self.values.count, by: 2).map { self.values[$0] }

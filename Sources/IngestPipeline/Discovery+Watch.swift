@@ -63,7 +63,7 @@ extension Discovery {
         let below = (folder.path == folder.base ? "" : Self.relative(folder.path, to: folder.base) + "/") + name
         guard
             case .success(let listing) = self.entries(
-                of: folder.path, base: folder.base, scopes: folder.scopes, only: NameHeads(of: []))
+                of: folder.path, base: folder.base, scopes: folder.scopes, only: NameHeads(of: [String]()))
         else { return nil }
         let scopes = folder.scopes + (listing.ignoreFile.map { [$0] } ?? [])
         guard self.leftOut(name, at: path, below: below, scopes: scopes) == nil else { return nil }
@@ -76,8 +76,8 @@ extension Discovery {
     /// entered (the watch follows those); a zip file is walked whole.
     ///
     /// Only the entries that may be one of them, a partner or a sidecar of one are read
-    /// (``NameHeads``). A Takeout's folder is read whole: its JSONs' names are cut short and
-    /// numbered apart from their files'.
+    /// (``NameHeads``). A Takeout's folder is read whole (its JSONs' names are cut short and
+    /// numbered apart from their files'), and so is a folder where a name beyond ASCII arrived.
     public func items(named names: Set<String>, in folder: WatchedFolder) -> [DiscoveryItem] {
         guard
             case .success(let listing) = self.entries(

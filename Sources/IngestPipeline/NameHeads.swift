@@ -11,8 +11,16 @@ import IngestCore
 struct NameHeads: Sendable {
     private let hashes: Set<UInt64>
 
-    init(of names: some Sequence<String>) {
-        self.hashes = Set(names.compactMap { Self.hash(of: PathBytes.bytes($0)) })
+    /// The heads of `names`; nil when one of them has a head beyond ASCII: Unicode's case folds
+    /// and equivalences (a Kelvin sign is a K to a string's `==`) then make names alike that
+    /// differ in bytes, and the folder is read whole.
+    init?(of names: some Sequence<String>) {
+        var hashes = Set<UInt64>()
+        for name in names {
+            guard let hash = Self.hash(of: PathBytes.bytes(name)) else { return nil }
+            hashes.insert(hash)
+        }
+        self.hashes = hashes
     }
 
     /// Whether the entry named `name` (its bytes) may be a partner, a sidecar or a CSV of the names.

@@ -95,6 +95,13 @@ import Testing
         #expect(items.compactMap(\.file).first?.sidecar?.path == hot.path + "/IMG_1.jpg.xmp")
         #expect(items.compactMap(\.file).last?.sidecar == nil, "IMG_1.jpg.xmp is IMG_1.jpg's alone")
 
+        // A name beyond ASCII that Unicode makes one with an ASCII one (a Kelvin sign is a K):
+        // the sidecar still comes.
+        try self.folder.write("hot/IMG_\u{212A}.jpg")
+        try self.folder.write("hot/IMG_K.xmp", "<x:xmpmeta xmlns:x='adobe:ns:meta/'/>")
+        let kelvin = discovery.items(named: ["IMG_\u{212A}.jpg"], in: hot).compactMap(\.file)
+        #expect(kelvin.first?.sidecar?.path == hot.path + "/IMG_K.xmp")
+
         // Takeout names a numbered copy's JSON after the original (`IMG_5.jpg(1).json`).
         try self.folder.write("Takeout/Google Photos/Trip/IMG_5(1).jpg")
         try self.folder.write("Takeout/Google Photos/Trip/IMG_5.jpg(1).json", "{}")
