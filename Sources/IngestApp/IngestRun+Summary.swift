@@ -70,12 +70,15 @@ extension IngestRun {
     }
 
     /// The exit status the help promises.
-    static func exitStatus(_ run: RunSummary, lostOutcomes: Bool) -> Int32 {
+    static func exitStatus(_ run: RunSummary, lostOutcomes: Bool, watchStopped: Bool = false) -> Int32 {
         // A refused token or a server gone stops the run: said apart from failed files. Ctrl-C
         // wins over the failures it caused.
         if let fatal = run.fatalError { return ExitStatus.of(fatal) }
         if run.interrupted { return ExitStatus.interrupted }
-        if lostOutcomes || run.hasFailures { return ExitStatus.someFailed }
+        if lostOutcomes { return ExitStatus.someFailed }
+        // A watch ends only when stopped: its failed files are in the summary, the report and the
+        // metrics, and `systemctl stop` must not leave the unit failed for a broken photo.
+        if run.hasFailures && !watchStopped { return ExitStatus.someFailed }
         return 0
     }
 

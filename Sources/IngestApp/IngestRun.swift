@@ -177,7 +177,8 @@ public struct IngestRun {
         progress.clear()
         let restarting = stop.isRequestedByUser ? nil : restart.current
         if restarting != nil { (run.interrupted, run.stoppedEarly) = (false, false) }
-        if self.watching && run.interrupted {
+        let watchStopped = self.watching && run.interrupted
+        if watchStopped {
             // Ctrl-C and SIGTERM are how a watch ends: the files that arrived are done.
             (run.interrupted, run.stoppedEarly) = (false, false)
         }
@@ -186,7 +187,8 @@ public struct IngestRun {
         if self.watching { console.summary(Self.waitLine(latency)) }
         withExtendedLifetime((catalogLock, target.lock)) {}
         let status = await self.finish(
-            run, status: Self.exitStatus(run, lostOutcomes: lostOutcomes), display: display, catalog: catalog,
+            run, status: Self.exitStatus(run, lostOutcomes: lostOutcomes, watchStopped: watchStopped), display: display,
+            catalog: catalog,
             destination: target.destination.identity, started: started, console: console, log: log)
         return (status, restarting)
     }

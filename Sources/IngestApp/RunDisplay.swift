@@ -103,6 +103,11 @@ final class RunDisplay: RunObserver {
             // A watch's measure: from a file complete to its outcome (for an upload, the server's answer).
             metadata["files.waiting"] = .stringConvertible(figures.waiting)
             line += "; \(figures.waiting) waiting"
+            // Files whose writers went quiet without closing them, cut short: held, not read.
+            if let held = self.latency?.held, held > 0 {
+                metadata["files.held"] = .stringConvertible(held)
+                line += "; \(held) held open and not whole"
+            }
             if let p50 = figures.p50, let p95 = figures.p95 {
                 metadata["latency.p50.seconds"] = .string(String(format: "%.3f", p50.seconds))
                 metadata["latency.p95.seconds"] = .string(String(format: "%.3f", p95.seconds))

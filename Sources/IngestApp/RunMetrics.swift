@@ -59,6 +59,7 @@ struct RunMetrics {
         }
         self.gauge("watch_files_measured", Double(figures.measured))
         self.gauge("watch_files_waiting", Double(figures.waiting))
+        self.gauge("watch_files_held", Double(latency.held))
         if let uploads {
             self.gauge("uploads_in_flight", Double(uploads.sending), [("state", "sending")])
             self.gauge("uploads_in_flight", Double(uploads.queued), [("state", "queued")])

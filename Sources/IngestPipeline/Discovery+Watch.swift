@@ -31,15 +31,21 @@ extension Discovery {
     }
 
     /// `folder` and every folder below it that the walk would enter (none it excludes, none twice
-    /// through a link), with the files each holds now.
-    public func folders(from folder: WatchedFolder) -> [(folder: WatchedFolder, files: [String])] {
+    /// through a link), with the files each holds now. `entering` is told of each folder before
+    /// it is read: a watch is put on it there, so that a file written while it is read is either
+    /// in the listing or in the watch's events, never in neither.
+    public func folders(
+        from folder: WatchedFolder, entering: (WatchedFolder) -> Void = { _ in }
+    ) -> [(folder: WatchedFolder, files: [String])] {
         var found: [(WatchedFolder, [String])] = []
         var entered = Set<DeviceInode>()
         var pending = [folder]
         while let next = pending.popLast() {
             guard case .found(let status) = Self.status(next.path), status.kind == S_IFDIR,
-                !self.excluded.contains(status.key), entered.insert(status.key).inserted,
-                case .success(let listing) = self.entries(of: next.path, base: next.base, scopes: next.scopes)
+                !self.excluded.contains(status.key), entered.insert(status.key).inserted
+            else { continue }
+            entering(next)
+            guard case .success(let listing) = self.entries(of: next.path, base: next.base, scopes: next.scopes)
             else { continue }
             let scopes = next.scopes + (listing.ignoreFile.map { [$0] } ?? [])
             var files: [String] = []

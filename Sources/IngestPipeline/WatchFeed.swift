@@ -1,5 +1,6 @@
 import AsyncAlgorithms
 import Foundation
+import IngestContainers
 import IngestCore
 
 /// What `watch` adds to a run: the given folders are watched before the walk starts, and after
@@ -58,9 +59,14 @@ public struct WatchFeed: Sendable {
         self.notice(
             "Watching \(session.watch.count) folder\(session.watch.count == 1 ? "" : "s") for new files "
                 + "(settle \(Self.seconds(self.settle)); Ctrl-C to stop)")
-        // The refreshes run beside the watch, so that a slow server never holds up a file.
+        // The refreshes run beside the watch, so that a slow server never holds up a file; the
+        // batches go through an outbox, so that a busy pipeline never holds up the watch.
         async let refreshed: Void = self.refreshing(until: shouldStop)
-        await session.run(roots: roots, into: channel, shouldStop: shouldStop)
+        let outbox = WatchOutbox()
+        async let delivered: Void = outbox.deliver(into: channel)
+        await session.run(roots: roots, into: outbox, shouldStop: shouldStop)
+        outbox.finish()
+        await delivered
         await refreshed
         return tally
     }
@@ -123,44 +129,53 @@ public struct WatchFeed: Sendable {
         /// Follows `folder` and the folders below it; with `found`, the files in them are new to
         /// the watch (a folder that appeared, or a rescan) and go into the table.
         mutating func watchTree(_ folder: Discovery.WatchedFolder, found: Bool) {
+            // Each folder is watched before it is read (`entering`): a file created meanwhile is
+            // in the listing, in the events, or in both (the table takes it once), never in neither.
+            let listed = self.discovery.folders(from: folder) { folder in self.watchFolder(folder) }
             let now = ContinuousClock.now
             let wall = Date()
-            for (folder, files) in self.discovery.folders(from: folder) {
+            for (folder, files) in listed {
                 self.folders[folder.path] = folder
-                if !self.watch.isWatched(folder.path) {
-                    if let error = self.watch.add(folder) {
-                        self.unwatched.insert(folder.path)
-                        if error == ENOSPC && !self.saidLimit {
-                            self.saidLimit = true
-                            self.feed.notice(
-                                "warning: the inotify watch limit is reached (fs.inotify.max_user_watches): folders "
-                                    + "beyond it are read again every \(WatchFeed.seconds(self.feed.rescanInterval))")
-                        } else if error != ENOSPC {
-                            self.feed.notice("warning: cannot watch \(folder.path): \(FileSystem.message(error))")
-                        }
-                    } else {
-                        self.unwatched.remove(folder.path)
-                    }
-                }
                 guard found else { continue }
                 for file in files { self.found(file, now: now, wall: wall) }
             }
         }
 
-        /// A file met by reading a folder: complete when it has not changed for the settle time.
+        /// Puts a watch on `folder`, unless it has one; says why when it cannot.
+        mutating func watchFolder(_ folder: Discovery.WatchedFolder) {
+            guard !self.watch.isWatched(folder.path) else { return }
+            guard let error = self.watch.add(folder) else {
+                self.unwatched.remove(folder.path)
+                return
+            }
+            self.unwatched.insert(folder.path)
+            if error == ENOSPC && !self.saidLimit {
+                self.saidLimit = true
+                self.feed.notice(
+                    "warning: the inotify watch limit is reached (fs.inotify.max_user_watches): folders "
+                        + "beyond it are read again every \(WatchFeed.seconds(self.feed.rescanInterval))")
+            } else if error != ENOSPC {
+                self.feed.notice("warning: cannot watch \(folder.path): \(FileSystem.message(error))")
+            }
+        }
+
+        /// A file met by reading a folder, its writer unseen: one untouched for the quiet time of an
+        /// abandoned file is complete (its close came before the watch, or was lost with an
+        /// overflow); a younger one waits in the table, its quiet time counted from its last
+        /// change, and is read once quiet and whole.
         mutating func found(_ path: String, now: ContinuousClock.Instant, wall: Date) {
             guard case .found(let status) = Discovery.status(path) else { return }
             let age = wall.timeIntervalSince1970 - Double(status.stamp.modifiedNanoseconds) / 1e9
-            if age >= self.feed.settle.seconds {
-                self.table.closed(path, at: now)
+            if age >= self.table.abandoned.seconds {
+                if !self.table.holds(path) { self.table.closed(path, at: now) }
             } else {
-                self.table.changed(path, at: now)
+                self.table.found(path, stamp: status.stamp, changed: now - .seconds(max(0, age)))
             }
         }
 
         /// Follows the folders until `shouldStop`.
         mutating func run(
-            roots: [String], into channel: AsyncChannel<DiscoveryBatch>, shouldStop: @Sendable () -> Bool
+            roots: [String], into outbox: WatchOutbox, shouldStop: @Sendable () -> Bool
         ) async {
             let clock = ContinuousClock()
             var lastRescan = clock.now
@@ -183,14 +198,22 @@ public struct WatchFeed: Sendable {
                         if let folder = self.folders[path] { self.watchTree(folder, found: true) }
                     }
                 }
-                let due = self.table.due(at: clock.now) { path in
-                    if case .found(let status) = Discovery.status(path), status.kind == S_IFREG {
-                        status.stamp
-                    } else {
-                        nil
-                    }
-                }
-                await self.send(due, into: channel)
+                let due = self.table.due(
+                    at: clock.now,
+                    stamp: { path in
+                        if case .found(let status) = Discovery.status(path), status.kind == S_IFREG {
+                            status.stamp
+                        } else {
+                            nil
+                        }
+                    }, judge: Completeness.of(path:),
+                    held: { path, reason in
+                        self.feed.notice(
+                            "waiting: \(path) is open, unchanged and not whole (\(reason)): it is read once its "
+                                + "writer closes it or writes the rest")
+                    })
+                self.feed.latency.holding(self.table.heldCount)
+                self.send(due, into: outbox)
                 if events.isEmpty && due.isEmpty {
                     try? await Task.sleep(for: self.feed.pollInterval)
                 }
@@ -227,9 +250,7 @@ public struct WatchFeed: Sendable {
         }
 
         /// Sends the files that are complete, one batch per folder, as the walk would make them.
-        func send(_ due: [(path: String, since: ContinuousClock.Instant)], into channel: AsyncChannel<DiscoveryBatch>)
-            async
-        {
+        func send(_ due: [(path: String, since: ContinuousClock.Instant)], into outbox: WatchOutbox) {
             guard !due.isEmpty else { return }
             var byFolder: [String: [(name: String, since: ContinuousClock.Instant)]] = [:]
             for (path, since) in due {
@@ -255,7 +276,7 @@ public struct WatchFeed: Sendable {
                         companions.insert(itemPath)
                     }
                 }
-                await channel.send(DiscoveryBatch(items: items, isLast: false, companions: companions))
+                outbox.put(DiscoveryBatch(items: items, isLast: false, companions: companions))
             }
         }
     }

@@ -9,6 +9,7 @@ public final class WatchLatency: Sendable {
         var waits: [Duration] = []
         var next = 0
         var measured = 0
+        var held = 0
     }
 
     static let kept = 1024
@@ -35,6 +36,14 @@ public final class WatchLatency: Sendable {
             state.measured += 1
         }
     }
+
+    /// `count` files are quiet but not whole, their writers' close awaited (``SettleTable``).
+    public func holding(_ count: Int) {
+        self.state.withLock { $0.held = count }
+    }
+
+    /// How many files are held, not whole.
+    public var held: Int { self.state.withLock { $0.held } }
 
     /// What the waits were: the median and 95th percentile of the last ones kept, how many files
     /// were measured in all, and how many are on their way now.

@@ -4,7 +4,7 @@ import IngestCore
 
 /// Every parser photoingest runs over a file's untrusted bytes, run over one input.
 ///
-/// - the media sniffer and its raw refinement;
+/// - the media sniffer and its raw refinement, and the judge of whether a file is whole;
 /// - the container walkers (JPEG, PNG, WebP, HEIF, JPEG XL, CR3, RAF, and the bytes taken as a
 ///   TIFF-based file);
 /// - the TIFF walker and EXIF reader, maker notes too;
@@ -37,6 +37,8 @@ public enum ParserFuzzTarget {
         if case .supported(let kind) = MediaSniffer.sniff(bytes.prefix(MediaSniffer.headerLength)) {
             _ = MediaSniffer.refine(kind, bytes)
         }
+        // The watch's judge of a file its writer left open: whole, cut, or not its to say.
+        _ = Completeness.of(bytes)
         // A view found is into the input, never past it.
         func inside(_ view: UnsafeRawBufferPointer) -> Bool {
             guard view.count > 0 else { return true }

@@ -11,9 +11,32 @@ import Testing
 @Suite(.serialized) struct WatchRunTests {
     /// Writes photos into a folder at a pace; prints one line `path<TAB>sha256` per photo written.
     /// Each is a sample with a comment segment of its own, so that every photo is another photo.
+    /// With `monitor` 1, a second inotify on the folders sees every open: a file written in place
+    /// that was opened before its writer closed it is printed `EARLY<TAB>path<TAB>opens`.
     static let writer = #"""
-        import hashlib, os, sys, threading, time
-        folder, staging, count, pace, samples = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4]), sys.argv[5:]
+        import ctypes, hashlib, os, struct, sys, threading, time
+        folder, staging, count, pace = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4])
+        monitor, samples = sys.argv[5] == '1', sys.argv[6:]
+        libc = ctypes.CDLL(None, use_errno=True)
+        IN_OPEN, IN_CLOSE_WRITE = 0x20, 0x08
+        inotify = libc.inotify_init1(os.O_NONBLOCK) if monitor else -1
+        watched, events = {}, []
+        def watch(path):
+            if monitor and path not in watched.values():
+                watched[libc.inotify_add_watch(inotify, path.encode(), IN_OPEN | IN_CLOSE_WRITE)] = path
+        def drain():
+            while monitor:
+                try:
+                    data = os.read(inotify, 65536)
+                except BlockingIOError:
+                    return
+                offset = 0
+                while offset < len(data):
+                    wd, mask, _, length = struct.unpack_from('iIII', data, offset)
+                    name = data[offset + 16:offset + 16 + length].rstrip(b'\0').decode()
+                    offset += 16 + length
+                    if name: events.append((os.path.join(watched[wd], name), mask))
+        watch(folder)
         lock = threading.Lock()
         def photo(i):
             data = open(samples[i % len(samples)], 'rb').read()
@@ -34,6 +57,8 @@ import Testing
             data = photo(i)
             sub = os.path.join(folder, 'later') if i >= count // 2 else folder
             os.makedirs(sub, exist_ok=True)
+            watch(sub)
+            drain()
             path = os.path.join(sub, 'IMG_%04d.jpg' % i)
             if i % 10 == 3:
                 t = threading.Thread(target=slowly, args=(path, data)); t.start(); threads.append(t)
@@ -44,6 +69,15 @@ import Testing
                 open(path, 'wb').write(data); done(path, data)
             time.sleep(pace)
         for t in threads: t.join()
+        time.sleep(0.5)
+        drain()
+        opens, closed = {}, set()
+        for path, mask in events:
+            if mask & IN_CLOSE_WRITE: closed.add(path)
+            elif mask & IN_OPEN and path not in closed: opens[path] = opens.get(path, 0) + 1
+        for path, count in sorted(opens.items()):
+            # The writer's own open is one; a file moved in was opened elsewhere.
+            if count > 1 and path in closed: print('EARLY\t%s\t%d' % (path, count), flush=True)
         """#
 
     /// A watch of `folder` against `server`, its standard error in `log`.
@@ -78,18 +112,25 @@ import Testing
     }
 
     /// Runs the writer: `count` photos into `folder`, one every `pace` seconds; returns the
-    /// hashes written, by path.
-    static func write(_ count: Int, into folder: URL, staging: URL, pace: Double, first: Int = 0) throws -> [String:
-        String]
-    {
+    /// hashes written, by path. With `monitorOpens`, a file opened before its writer closed it
+    /// is a test failure.
+    static func write(
+        _ count: Int, into folder: URL, staging: URL, pace: Double, monitorOpens: Bool = false
+    ) throws -> [String: String] {
         let samples = (1...8).map { TestEnvironment.repository.appendingPathComponent("samples/IMG_000\($0).jpg").path }
         let result = try runProgram(
-            "python3", ["-c", Self.writer, folder.path, staging.path, "\(count)", "\(pace)"] + samples, timeout: 300)
+            "python3",
+            ["-c", Self.writer, folder.path, staging.path, "\(count)", "\(pace)", monitorOpens ? "1" : "0"] + samples,
+            timeout: 300)
         guard result.status == 0 else { throw WriterFailed(message: result.stderr) }
         var written: [String: String] = [:]
         for line in result.stdout.split(separator: "\n") {
             let fields = line.split(separator: "\t").map(String.init)
-            if fields.count == 2 { written[fields[0]] = fields[1] }
+            if fields.count == 3 && fields[0] == "EARLY" {
+                Issue.record("\(fields[1]) was opened \(fields[2]) times before its writer closed it")
+            } else if fields.count == 2 {
+                written[fields[0]] = fields[1]
+            }
         }
         return written
     }
@@ -138,7 +179,7 @@ import Testing
         defer { if watch.isRunning { kill(watch.processIdentifier, SIGKILL) } }
         try #require(watch.isRunning, "\((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
 
-        var written = try Self.write(300, into: hot, staging: staging, pace: 0.1)
+        var written = try Self.write(300, into: hot, staging: staging, pace: 0.1, monitorOpens: true)
         written[hot.appendingPathComponent("before.jpg").path] = try Fixtures.sha256sum(
             hot.appendingPathComponent("before.jpg"))
         // A Live Photo: the still, then its clip a second later.

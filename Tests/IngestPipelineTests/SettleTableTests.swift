@@ -1,3 +1,4 @@
+import IngestContainers
 import IngestCore
 import Testing
 
@@ -98,5 +99,58 @@ import Testing
         table.changed("/in/b.jpg", at: self.at(0))
         #expect(table.due(at: self.at(5_000)) { _ in nil }.isEmpty)
         #expect(table.count == 0)
+    }
+}
+
+extension SettleTableTests {
+    @Test("A writer quiet past the abandoned time: handed on only when whole; held, said once, while cut")
+    func abandonedOnlyWhenWhole() {
+        var table = SettleTable(settle: .seconds(1))
+        var stamp = Self.stamp
+        var said: [String] = []
+        let cut = Completeness.cut("the JPEG has no end-of-image marker")
+        func due(_ milliseconds: Int, _ verdict: Completeness?) -> [String] {
+            table.due(at: self.at(milliseconds), stamp: { _ in stamp }, judge: { _ in verdict }) { path, reason in
+                said.append("\(path): \(reason)")
+            }.map(\.path)
+        }
+        table.written("/in/half.jpg", at: self.at(0))
+        #expect(due(0, cut).isEmpty)
+        // Quiet for 70 s, half written: the abandoned time (60 s) passes, but it is cut short.
+        #expect(due(61_000, cut).isEmpty)
+        #expect(due(70_000, cut).isEmpty)
+        #expect(said == ["/in/half.jpg: the JPEG has no end-of-image marker"], "said once, not each sweep")
+        #expect(table.held.map(\.path) == ["/in/half.jpg"])
+        #expect(table.heldCount == 1)
+        // Its writer comes back with the rest, and closes it: handed on then, once.
+        stamp.size = 20
+        table.written("/in/half.jpg", at: self.at(70_100))
+        #expect(due(70_100, cut).isEmpty)
+        #expect(table.heldCount == 0, "a change takes the hold away")
+        table.closed("/in/half.jpg", at: self.at(70_500))
+        #expect(due(70_500, cut) == ["/in/half.jpg"])
+
+        // A writer that hangs with its file whole: handed on after the abandoned time.
+        table.written("/in/whole.jpg", at: self.at(100_000))
+        #expect(due(100_000, .whole).isEmpty)
+        #expect(due(160_100, .whole) == ["/in/whole.jpg"])
+    }
+
+    @Test("A file found by reading its folder: its quiet time counts from its own last change")
+    func foundCountsFromItsTime() {
+        var table = SettleTable(settle: .seconds(2))
+        // Changed 5 s before it was found: quiet for the settle time already, whole: due at once.
+        table.found("/in/a.jpg", stamp: Self.stamp, changed: self.at(-5_000))
+        #expect(
+            table.due(at: self.at(0), stamp: { _ in Self.stamp }, judge: { _ in .whole }).map(\.path) == ["/in/a.jpg"])
+        // Changed 1 s before: waits for the rest of its settle time; cut short, held.
+        table.found("/in/b.jpg", stamp: Self.stamp, changed: self.at(-1_000))
+        #expect(table.due(at: self.at(0), stamp: { _ in Self.stamp }, judge: { _ in .whole }).isEmpty)
+        #expect(table.due(at: self.at(1_100), stamp: { _ in Self.stamp }, judge: { _ in .cut("cut") }).isEmpty)
+        #expect(table.heldCount == 1)
+        // Found again (a rescan) while its events hold it: left as they made it.
+        table.written("/in/c.jpg", at: self.at(0))
+        table.found("/in/c.jpg", stamp: Self.stamp, changed: self.at(-90_000))
+        #expect(table.due(at: self.at(2_000), stamp: { _ in Self.stamp }, judge: { _ in .whole }).isEmpty)
     }
 }

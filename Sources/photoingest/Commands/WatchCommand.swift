@@ -9,10 +9,12 @@ struct WatchCommand: AsyncParsableCommand {
         discussion: """
             Does what `run` does with the same options, then keeps watching the folders (inotify) and \
             ingests each new or changed file once it is complete: closed after writing, or moved in. A file \
-            seen being written waits for its close, however long its writer stalls (up to 30 times \
-            --settle); one found in a new folder, its writer unseen, is read once its size and time \
-            have not changed for --settle. New \
-            subfolders are watched as they appear. A file is never read while it is being written.
+            seen being written waits for its close, however long its writer stalls; one its writer keeps \
+            open and quiet for 30 times --settle (at least a minute) is read only if its own structure is \
+            whole (a JPEG's end marker, a video's index), else held and said as waiting. One found in a new \
+            folder, its writer unseen, is read once its size and time have not changed for --settle and it \
+            is whole. New subfolders are watched as they appear, before they are read. A file is never read \
+            while it is being written. Ctrl-C or SIGTERM ends it with status 0, failed files included.
 
             When the kernel drops events (its queue overflowed) or a watched folder is replaced, the folders \
             are read again, which costs what a re-run costs: the catalog knows what is done, so a restart \
