@@ -33,7 +33,7 @@ let package = Package(
             name: "PhotoIngest",
             targets: [
                 "IngestCore", "IngestContainers", "IngestHashing", "IngestImaging", "IngestCatalog", "IngestArchive",
-                "IngestTransport", "IngestPipeline", "IngestZones",
+                "IngestTransport", "IngestDiscovery", "IngestOutcome", "IngestPipeline", "IngestZones",
             ]),
         // For Fuzz/, the libFuzzer harness: the parsers' fuzz target and the test fixtures.
         .library(name: "IngestTesting", targets: ["IngestTesting"]),
@@ -108,8 +108,9 @@ let package = Package(
         // Domain types: what a file, a capture time, an event and an error are. No dependency.
         .target(name: "IngestCore", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         // Every parser of untrusted bytes (container walkers, EXIF, QuickTime boxes, ICC profiles,
-        // the sniffer): pure Swift, bounds-checked, and all that the fuzz harness builds (no C
-        // library, no swift-crypto).
+        // the sniffer, whether a file is whole): Swift, bounds-checked, and all that the fuzz
+        // harness builds. Its C: libxml2's reader for XMP (opened on first use), zlib and
+        // libdeflate for zip entries; no swift-crypto.
         .target(name: "IngestContainers", dependencies: ["IngestCore", "CLibXML2Shim", "CZlib", "CLibDeflate"]),
         // SHA-256 (swift-crypto): files' content hashes, and the shard a path falls in.
         .target(
@@ -127,11 +128,24 @@ let package = Package(
             name: "IngestArchive",
             dependencies: ["IngestCore", "IngestHashing", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // Stage 0 and the watch: the walk (folders, zip files, sidecars, Takeout and iCloud names,
+        // exclusion rules, shards) and, for `watch`, the folders followed through inotify until
+        // each file that arrives is whole. No C library.
+        .target(
+            name: "IngestDiscovery",
+            dependencies: [
+                "IngestCore", "IngestContainers", "IngestHashing",
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+            ]),
+        // What a run found and decided: each file's facts and verdicts, the run's report and
+        // summary, counts of cameras, Takeout and iCloud files, uploads and stage timings, and the
+        // kinds of destination. What reports read, without the pipeline.
+        .target(name: "IngestOutcome", dependencies: ["IngestCore", "IngestContainers", "IngestDiscovery"]),
         .target(
             name: "IngestPipeline",
             dependencies: [
                 "IngestCore", "IngestContainers", "IngestHashing", "IngestImaging", "IngestCatalog", "IngestArchive",
-                "IngestTransport", "IngestZones", .product(name: "Logging", package: "swift-log"),
+                "IngestTransport", "IngestDiscovery", "IngestOutcome", .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ]
         ),
@@ -139,7 +153,7 @@ let package = Package(
         .target(
             name: "IngestReport",
             dependencies: [
-                "IngestCore", "IngestCatalog", "IngestArchive", "IngestHashing", "IngestImaging", "IngestPipeline",
+                "IngestCore", "IngestCatalog", "IngestArchive", "IngestHashing", "IngestImaging", "IngestOutcome",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             // The page's HTML, CSS and script, compiled into the code: no bundle to install.
@@ -175,8 +189,8 @@ let package = Package(
         .target(
             name: "IngestApp",
             dependencies: [
-                "IngestCore", "IngestHashing", "IngestPipeline", "IngestImaging", "IngestTransport", "IngestReport",
-                "IngestZones", "IngestArchive", "IngestCatalog",
+                "IngestCore", "IngestHashing", "IngestDiscovery", "IngestOutcome", "IngestPipeline", "IngestImaging",
+                "IngestTransport", "IngestReport", "IngestZones", "IngestArchive", "IngestCatalog",
                 .product(name: "Logging", package: "swift-log"),
                 // --events FILE in CSV.
                 .product(name: "SwiftCSV", package: "SwiftCSV"),
@@ -229,13 +243,24 @@ let package = Package(
             ]),
         .testTarget(
             name: "IngestReportTests",
-            dependencies: ["IngestReport", "IngestCore", "IngestHashing", "IngestCatalog", "IngestTesting"]),
+            dependencies: [
+                "IngestReport", "IngestOutcome", "IngestCore", "IngestHashing", "IngestCatalog", "IngestTesting",
+            ]),
+        .testTarget(
+            name: "IngestDiscoveryTests",
+            dependencies: [
+                "IngestDiscovery", "IngestContainers", "IngestCore", "IngestHashing", "IngestTesting",
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+            ]),
+        .testTarget(
+            name: "IngestOutcomeTests",
+            dependencies: ["IngestOutcome", "IngestDiscovery", "IngestContainers", "IngestCore", "IngestTesting"]),
         .testTarget(
             name: "IngestPipelineTests",
             dependencies: [
-                "IngestPipeline", "IngestContainers", "IngestHashing", "IngestImaging", "IngestArchive",
-                "IngestCatalog",
-                "IngestTesting",
+                "IngestPipeline", "IngestDiscovery", "IngestOutcome", "IngestContainers", "IngestHashing",
+                "IngestImaging",
+                "IngestArchive", "IngestCatalog", "IngestTesting",
             ]),
         .testTarget(
             name: "IngestAppTests",
@@ -249,7 +274,7 @@ let package = Package(
             dependencies: [
                 "photoingest", "photoshare-server", "IngestCore", "IngestContainers", "IngestTesting", "IngestZones",
                 // The --json document and the --report lines, read as the schema that writes them.
-                "IngestApp", "IngestPipeline", "IngestReport",
+                "IngestApp", "IngestOutcome", "IngestPipeline", "IngestReport",
             ]),
     ]
 )

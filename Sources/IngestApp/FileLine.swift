@@ -1,5 +1,6 @@
 import Foundation
 import IngestCore
+import IngestOutcome
 import IngestPipeline
 
 /// One line of the per-file report (`--report`, NDJSON): one event's outcome for a file, or the

@@ -2,8 +2,10 @@ import Foundation
 import IngestArchive
 import IngestCatalog
 import IngestCore
+import IngestDiscovery
 import IngestHashing
 import IngestImaging
+import IngestOutcome
 import IngestPipeline
 import IngestReport
 import IngestTransport

@@ -2,6 +2,7 @@ import Foundation
 import IngestArchive
 import IngestCatalog
 import IngestCore
+import IngestDiscovery
 import IngestHashing
 import IngestImaging
 import IngestPipeline

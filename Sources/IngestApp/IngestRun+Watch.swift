@@ -1,5 +1,6 @@
 import Foundation
 import IngestCore
+import IngestDiscovery
 import IngestPipeline
 import Logging
 

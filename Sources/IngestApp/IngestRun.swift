@@ -2,8 +2,10 @@ import Foundation
 import IngestArchive
 import IngestCatalog
 import IngestCore
+import IngestDiscovery
 import IngestHashing
 import IngestImaging
+import IngestOutcome
 import IngestPipeline
 import IngestReport
 import IngestTransport
@@ -101,7 +103,7 @@ public struct IngestRun {
         defer { context.shutdown() }
 
         let target = try await self.target(context: context, console: console)
-        let atArchive = target.destination.identity.hasPrefix(ArchiveDestination.identityPrefix)
+        let atArchive = target.destination.kind.isArchive
         let reportWriter = try self.settings.report.map { path throws(IngestError) in
             try ReportWriter(path: path, atArchive: atArchive, onReaderGone: Interrupts.outputReaderGone)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import IngestCore
+import IngestOutcome
 import IngestPipeline
 
 /// The `--json` document at the end of a run.

@@ -1,4 +1,6 @@
 import IngestCore
+import IngestDiscovery
+import IngestOutcome
 import IngestPipeline
 import IngestReport
 import Logging

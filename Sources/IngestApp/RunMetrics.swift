@@ -1,5 +1,7 @@
 import Foundation
 import IngestCore
+import IngestDiscovery
+import IngestOutcome
 import IngestPipeline
 import Metrics
 import Prometheus

@@ -1,5 +1,6 @@
 import IngestArchive
 import IngestCore
+import IngestOutcome
 
 /// The local archive as a ``Destination``.
 public struct ArchiveDestination: Destination {
@@ -19,9 +20,10 @@ public struct ArchiveDestination: Destination {
         self.init(archive: archive, root: archive.root, io: io)
     }
 
-    public var identity: String { Self.identityPrefix + self.root }
-    /// What an archive's identity starts with, before its folder.
-    public static let identityPrefix = "archive:"
+    public var identity: String { self.kind.identity(at: self.root) }
+    public var kind: DestinationKind { .archive }
+    /// Its hashes change only through runs, which its lock keeps apart: nothing to fetch again.
+    public var holdingsChangeMeanwhile: Bool { false }
 
     /// The event is registered now; its hashes are read on the first photo that needs them, so
     /// that a re-run with nothing new does not load them.

@@ -1,6 +1,7 @@
 import Foundation
 import IngestCatalog
 import IngestCore
+import IngestOutcome
 
 /// Stage 7: records every file's outcome in the catalog, in batches, one transaction each.
 ///

@@ -1,5 +1,6 @@
 import IngestCore
 import IngestImaging
+import IngestOutcome
 
 /// A photo or video ready to be stored: its bytes as read (a video's stay in its file), its
 /// metadata and its thumbnails.
@@ -49,6 +50,13 @@ public struct PreparedPhoto: Sendable {
 public protocol Destination: Sendable {
     /// A stable name for the catalog: a file done for one destination is not done for another.
     var identity: String { get }
+
+    /// What kind of place it is: the words a report uses ("stored", "uploaded") follow it.
+    var kind: DestinationKind { get }
+
+    /// Whether what it holds may change while a run goes on, other than through the run (other
+    /// clients upload to a server): a watch then fetches its hash sets again now and then.
+    var holdingsChangeMeanwhile: Bool { get }
 
     /// Makes the event known to the destination and says where the hashes it already holds for
     /// it come from: fetched now, or read on first need where that is as safe.

@@ -1,5 +1,7 @@
 import IngestCatalog
 import IngestCore
+import IngestDiscovery
+import IngestOutcome
 
 /// What earlier runs left in the catalog for one walk batch: in which events each file is done,
 /// and the hash and capture time they learned of it for the files still to do. Looked up once per

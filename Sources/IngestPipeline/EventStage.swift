@@ -1,5 +1,6 @@
 import Foundation
 import IngestCore
+import IngestOutcome
 
 /// Stage 3: places a photo against every event's window, comparing UTC instants, both ends of
 /// each window included. A photo may be inside several windows, or none.

@@ -1,7 +1,9 @@
 import Foundation
 import IngestCatalog
 import IngestCore
+import IngestDiscovery
 import IngestImaging
+import IngestOutcome
 
 extension Pipeline {
     /// A file read and dated (or known from an earlier run), ready to be placed and stored.

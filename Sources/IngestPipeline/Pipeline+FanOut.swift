@@ -1,7 +1,9 @@
 import Foundation
 import IngestCatalog
 import IngestCore
+import IngestDiscovery
 import IngestImaging
+import IngestOutcome
 
 /// One file through stages 1-6, fanned out to every event that still needs it.
 ///

@@ -1,7 +1,9 @@
 import Foundation
 import IngestCatalog
 import IngestCore
+import IngestDiscovery
 import IngestImaging
+import IngestOutcome
 
 extension Pipeline {
     /// A file of a group the walk found (one folder, one name up to the extension) and what the

@@ -1,7 +1,9 @@
 import Foundation
 import IngestCatalog
 import IngestCore
+import IngestDiscovery
 import IngestImaging
+import IngestOutcome
 
 extension Pipeline {
     /// Stages 3-6 for an examined file: placed against every window (by `lead`'s capture time

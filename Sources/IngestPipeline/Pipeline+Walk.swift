@@ -1,6 +1,8 @@
 import AsyncAlgorithms
 import IngestCatalog
 import IngestCore
+import IngestDiscovery
+import IngestOutcome
 
 /// The walk and the scheduling of files: discovery streams batches of files; for each batch the
 /// catalog says which events still need which file; each file some event needs runs through
@@ -20,8 +22,8 @@ extension Pipeline {
         // A watch follows the folders from before the walk starts, so that nothing written meanwhile is missed.
         let shouldStop: @Sendable () -> Bool = { stop.isRequested }
         var watch = configuration.watch
-        // The archive's hashes change only through runs, which its lock keeps apart: nothing to fetch again.
-        if self.destination is ServerDestination {
+        // Only where others add photos meanwhile (a server's other clients) is there anything to fetch again.
+        if self.destination.holdingsChangeMeanwhile {
             watch?.refreshHashSets = {
                 [destination = self.destination, hashes = stages.dedupe.hashes, events = configuration.events] in
                 await Self.refresh(hashes, of: events, from: destination)

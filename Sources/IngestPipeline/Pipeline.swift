@@ -3,6 +3,7 @@ import Foundation
 import IngestCatalog
 import IngestCore
 import IngestImaging
+import IngestOutcome
 import Logging
 
 /// The ingest pipeline: in one pass over the files, for every file, stages 1-7 in order,

@@ -1,6 +1,7 @@
 import Foundation
 import IngestContainers
 import IngestCore
+import IngestDiscovery
 import IngestHashing
 
 /// Reading a zip file's entry: its first bytes decide the kind, as a file's do; a photo's entry is

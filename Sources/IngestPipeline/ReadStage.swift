@@ -1,6 +1,7 @@
 import Foundation
 import IngestContainers
 import IngestCore
+import IngestDiscovery
 import IngestHashing
 
 /// A file read once, with its SHA-256. A photo's bytes are in memory: everything after this reads
@@ -224,13 +225,5 @@ public struct ReadStage: Stage {
         } catch {
             throw IngestError(.unreadable, "cannot read: \(error)", path: path)
         }
-    }
-}
-
-extension Duration {
-    /// The duration in seconds, for rates and reports.
-    public var seconds: Double {
-        let (seconds, attoseconds) = self.components
-        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }

@@ -1,4 +1,5 @@
 import IngestCore
+import IngestOutcome
 import Synchronization
 
 /// Watches a run as it goes: the progress line and the per-file report implement this.

@@ -1,4 +1,6 @@
 import IngestCore
+import IngestDiscovery
+import IngestOutcome
 
 /// What a run counts as its files end: each event's report, the run's progress (each file once),
 /// and each event's outcomes handed to its catalog recorder. Used from the run's own task only.

@@ -1,5 +1,6 @@
 import Foundation
 import IngestCore
+import IngestOutcome
 import IngestTransport
 
 /// A PhotoShare server as a ``Destination``: the hash set comes from the hash route once per
@@ -11,7 +12,10 @@ public struct ServerDestination: Destination {
         self.client = client
     }
 
-    public var identity: String { "server:" + self.client.address.shown }
+    public var identity: String { self.kind.identity(at: self.client.address.shown) }
+    public var kind: DestinationKind { .server }
+    /// Phones and other clients upload to the same events while a watch runs.
+    public var holdingsChangeMeanwhile: Bool { true }
 
     public var readsOriginalFromDisk: Bool { true }
 

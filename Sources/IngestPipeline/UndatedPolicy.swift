@@ -1,4 +1,5 @@
 import IngestCore
+import IngestOutcome
 
 /// What becomes of a file whose only date is its modification time (`--undated`).
 ///

@@ -1,5 +1,6 @@
 import IngestContainers
 import IngestCore
+import IngestDiscovery
 import IngestHashing
 
 /// What one pass over a video gives, fed chunk by chunk as it streams (from its file, or inflated

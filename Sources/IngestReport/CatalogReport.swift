@@ -1,7 +1,7 @@
 import Foundation
 import IngestCatalog
 import IngestCore
-import IngestPipeline
+import IngestOutcome
 
 /// A run's events drawn from the catalog, each as the catalog held it after that run (the
 /// catalog keeps a file's latest outcome only, so a file a later run decided again is not on an

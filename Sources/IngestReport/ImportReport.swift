@@ -2,7 +2,7 @@ import Foundation
 import IngestCatalog
 import IngestCore
 import IngestHashing
-import IngestPipeline
+import IngestOutcome
 
 /// An import as its catalogs hold it: one catalog's run, or the shards of a sharded import, each
 /// with its own catalog, drawn as one page and summed as one summary.
@@ -107,7 +107,7 @@ public struct ImportReport: Sendable {
             },
             inCatalogs: joined.map { event in
                 var counts = EventSummary.StatusCounts(
-                    atArchive: event.destination.hasPrefix(ArchiveDestination.identityPrefix))
+                    atArchive: DestinationKind(identity: event.destination).isArchive)
                 for photo in event.event.photos { counts[photo.status] += 1 }
                 return ImportSummary.HeldEvent(event: event.event.name, destination: event.destination, counts: counts)
             }, notes: notes)

@@ -1,6 +1,6 @@
 import Foundation
 import IngestCore
-import IngestPipeline
+import IngestOutcome
 
 /// `photoingest report --json`: an import over one catalog or the shards' catalogs, summed.
 ///

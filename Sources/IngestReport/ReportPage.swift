@@ -1,5 +1,6 @@
 import Foundation
 import IngestCore
+import IngestOutcome
 
 /// What one report file shows: a run's events, and where the thumbnails come from.
 public struct ReportPage: Sendable {
@@ -33,6 +34,6 @@ public struct ReportPage: Sendable {
 
     /// Whether the run stored into a local archive (its thumbnails can be referenced there).
     public var archiveRoot: String? {
-        self.destination.hasPrefix("archive:") ? String(self.destination.dropFirst("archive:".count)) : nil
+        DestinationKind(identity: self.destination).isArchive ? DestinationKind.place(in: self.destination) : nil
     }
 }

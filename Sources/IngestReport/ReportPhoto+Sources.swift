@@ -1,7 +1,7 @@
 import Foundation
 import IngestCatalog
 import IngestCore
-import IngestPipeline
+import IngestOutcome
 
 extension ReportPhoto {
     /// A file's outcome for one event as the run decided it.

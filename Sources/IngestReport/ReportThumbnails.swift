@@ -2,7 +2,6 @@ import Foundation
 import IngestArchive
 import IngestCore
 import IngestImaging
-import IngestPipeline
 
 /// Where a tile's picture comes from.
 ///

@@ -2,6 +2,7 @@ import Configuration
 import Foundation
 import IngestApp
 import IngestCore
+import IngestOutcome
 import IngestPipeline
 import IngestTesting
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import IngestOutcome
 import IngestPipeline
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import IngestContainers
 import IngestCore
+import IngestDiscovery
 import Testing
 
 @testable import IngestPipeline

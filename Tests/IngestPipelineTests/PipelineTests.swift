@@ -3,6 +3,7 @@ import IngestArchive
 import IngestCatalog
 import IngestCore
 import IngestImaging
+import IngestOutcome
 import IngestTesting
 import Testing
 

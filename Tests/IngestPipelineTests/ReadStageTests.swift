@@ -1,5 +1,7 @@
+import AsyncAlgorithms
 import Foundation
 import IngestCore
+import IngestDiscovery
 import IngestTesting
 import Testing
 
@@ -13,6 +15,31 @@ import Testing
         let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
         let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
         return DiscoveredFile(path: url.path, stamp: FileStamp(size: size, modifiedNanoseconds: 0, inode: 0))
+    }
+
+    @Test("A file whose name is not UTF-8 (Latin-1 from an old system), as the walk finds it, is opened and read")
+    func namesThatAreNotUTF8() async throws {
+        let name: [UInt8] = Array("caf".utf8) + [0xE9] + Array(".jpg".utf8)
+        let path = PathBytes.string(Array(self.folder.url.path.utf8) + [0x2F] + name)
+        let bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3]
+        let descriptor = PathBytes.withCString(path) { open($0, O_WRONLY | O_CREAT | O_EXCL, 0o644) }
+        try #require(descriptor >= 0)
+        #expect(Glibc.write(descriptor, bytes, bytes.count) == bytes.count)
+        close(descriptor)
+        let channel = AsyncChannel<DiscoveryBatch>()
+        async let walked = Discovery(roots: [self.folder.url.path], includeHidden: false).walk(
+            into: channel, shouldStop: { false })
+        var items: [DiscoveryItem] = []
+        for await batch in channel { items += batch.items }
+        _ = await walked
+        guard case .file(let found) = items.first,
+            case .photo(let loaded) = try await ReadStage().process(found, context: self.context)
+        else {
+            Issue.record("the file was not found and read: \(items)")
+            return
+        }
+        #expect(found.path == path)
+        #expect(loaded.bytes == bytes)
     }
 
     @Test("The hash of a file read once equals sha256sum's, across chunk boundaries")

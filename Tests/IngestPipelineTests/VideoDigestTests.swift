@@ -1,5 +1,6 @@
 import Foundation
 import IngestCore
+import IngestDiscovery
 import IngestHashing
 import IngestTesting
 import Testing

@@ -2,7 +2,7 @@ import Foundation
 import IngestCatalog
 import IngestCore
 import IngestHashing
-import IngestPipeline
+import IngestOutcome
 import IngestReport
 import IngestTesting
 import Testing

@@ -1,5 +1,5 @@
 import Foundation
-import IngestPipeline
+import IngestOutcome
 import IngestReport
 import Testing
 

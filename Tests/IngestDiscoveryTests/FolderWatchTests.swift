@@ -2,7 +2,7 @@ import Foundation
 import IngestTesting
 import Testing
 
-@testable import IngestPipeline
+@testable import IngestDiscovery
 
 /// What inotify reports of a watched folder, and the walk's rules applied to what a watch follows.
 @Suite struct FolderWatchTests {

@@ -4,7 +4,7 @@ import IngestCore
 import IngestTesting
 import Testing
 
-@testable import IngestPipeline
+@testable import IngestDiscovery
 
 @Suite struct SidecarTests {
     @Test("NAME.EXT.xmp belongs to NAME.EXT; NAME.xmp to every NAME.* without one of its own; any case")

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import IngestPipeline
+@testable import IngestDiscovery
 
 /// The waits a watch reports: each file once, from complete to done, the last 1,024 kept.
 @Suite struct WatchLatencyTests {

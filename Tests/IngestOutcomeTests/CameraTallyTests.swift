@@ -2,7 +2,7 @@ import Foundation
 import IngestCore
 import Testing
 
-@testable import IngestPipeline
+@testable import IngestOutcome
 
 @Suite struct CameraTallyTests {
     static let window = EventWindow(

@@ -2,7 +2,7 @@ import IngestContainers
 import IngestCore
 import Testing
 
-@testable import IngestPipeline
+@testable import IngestDiscovery
 
 /// When a watched file is complete: at once when closed or moved in; when seen written, at its
 /// close; when found open, after the settle time without a change; one of a pair waits for its

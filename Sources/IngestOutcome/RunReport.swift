@@ -94,7 +94,7 @@ public struct RunReport: Sendable {
 
     /// Counts a file an earlier run finished, unchanged since, as ``add(_:unchanged:)`` counts its
     /// outcome, without the outcome.
-    mutating func addUnchanged(_ path: String) {
+    package mutating func addUnchanged(_ path: String) {
         self.filesSeen += 1
         self.counts[.skipped, default: 0] += 1
         self.unchanged += 1
@@ -110,7 +110,7 @@ public struct RunReport: Sendable {
     public func count(_ status: FileStatus) -> Int { self.counts[status, default: 0] }
 
     /// Whether the event is the archive's, whose accepted files are said to be stored.
-    public var atArchive: Bool { self.destination.hasPrefix(ArchiveDestination.identityPrefix) }
+    public var atArchive: Bool { DestinationKind(identity: self.destination).isArchive }
 
     /// The counts by status, in the destination's words, as the summary keeps them.
     public var statusCounts: EventSummary.StatusCounts {

@@ -1,4 +1,4 @@
-import IngestPipeline
+import IngestOutcome
 import Testing
 
 @Suite struct UploadCountsTests {

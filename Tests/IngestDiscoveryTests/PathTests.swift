@@ -1,5 +1,5 @@
 import Foundation
-import IngestPipeline
+import IngestDiscovery
 import IngestTesting
 import Testing
 

@@ -2,7 +2,7 @@ import AsyncAlgorithms
 import IngestCore
 import Testing
 
-@testable import IngestPipeline
+@testable import IngestDiscovery
 
 /// The watch puts batches and never waits; the sender takes them in order, waiting for the next,
 /// and ends once the outbox is finished and empty.

@@ -24,10 +24,10 @@ public struct WatchFeed: Sendable {
     /// they changed, to start again with the new ones).
     public var refreshEvents: (@Sendable () async -> Void)?
     /// Run every `refreshInterval`: the pipeline's own, each event's hash set fetched again.
-    var refreshHashSets: (@Sendable () async -> Void)?
+    package var refreshHashSets: (@Sendable () async -> Void)?
     /// Whether a hash set was found out of date (an upload answered "duplicate"): the refresh
     /// then comes at once, not at the end of the period, but at most once every ``soonestRefresh``.
-    var hashSetsStale: (@Sendable () -> Bool)?
+    package var hashSetsStale: (@Sendable () -> Bool)?
     /// A burst of files another client uploaded too gives one refresh, not one a file.
     var soonestRefresh: Duration = .seconds(10)
 
@@ -40,7 +40,7 @@ public struct WatchFeed: Sendable {
     /// Watches the folders among `discovery`'s roots, runs `walk` (the run's own, which must not
     /// finish the channel), then sends what arrives into `channel` until `shouldStop`, and
     /// finishes the channel. Returns what `walk` returned.
-    func follow(
+    package func follow(
         _ discovery: Discovery, into channel: AsyncChannel<DiscoveryBatch>, shouldStop: @escaping @Sendable () -> Bool,
         walk: () async -> Discovery.Tally
     ) async -> Discovery.Tally {

@@ -1,7 +1,7 @@
 import IngestCore
 import Testing
 
-@testable import IngestPipeline
+@testable import IngestDiscovery
 
 @Suite struct AttachmentsTests {
     let stamp = FileStamp(size: 1, modifiedNanoseconds: 2, inode: 3)

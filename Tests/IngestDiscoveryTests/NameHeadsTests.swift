@@ -1,6 +1,6 @@
 import Testing
 
-@testable import IngestPipeline
+@testable import IngestDiscovery
 
 @Suite struct NameHeadsTests {
     @Test("A file's partners and sidecars are kept, in any ASCII case; other files are not")

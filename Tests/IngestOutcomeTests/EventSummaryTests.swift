@@ -1,6 +1,6 @@
 import Foundation
 import IngestCore
-import IngestPipeline
+import IngestOutcome
 import Testing
 
 @Suite struct EventSummaryTests {

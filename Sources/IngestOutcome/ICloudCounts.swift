@@ -1,4 +1,5 @@
 import Foundation
+import IngestDiscovery
 
 /// What a run made of an iCloud export's `Photo Details.csv` files: the files a row dated, and
 /// the files in those folders with no row of their own (dated as any file is).
@@ -11,7 +12,7 @@ public struct ICloudCounts: Sendable, Equatable, Codable {
         self.withoutRow = withoutRow
     }
 
-    init(_ tally: Discovery.Tally) {
+    package init(_ tally: Discovery.Tally) {
         self.init(dated: tally.icloudDated, withoutRow: tally.icloudWithoutRow)
     }
 

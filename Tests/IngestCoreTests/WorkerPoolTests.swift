@@ -1,6 +1,5 @@
 import Foundation
 import IngestCore
-import IngestPipeline
 import Testing
 
 @Suite struct WorkerPoolTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import IngestPipeline
+@testable import IngestOutcome
 
 @Suite struct TakeoutCountsTests {
     @Test("The summary's line gives the files paired by rule in the rules' order, then what was left unpaired")

@@ -1,5 +1,5 @@
 import Foundation
-import IngestPipeline
+import IngestCore
 import IngestTesting
 import Testing
 

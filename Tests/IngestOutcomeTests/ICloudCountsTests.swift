@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import IngestPipeline
+@testable import IngestOutcome
 
 @Suite struct ICloudCountsTests {
     @Test("The summary's line says how many files had a row and how many had none")

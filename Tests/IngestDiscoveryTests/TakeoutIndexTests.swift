@@ -2,7 +2,7 @@ import Foundation
 import IngestContainers
 import Testing
 
-@testable import IngestPipeline
+@testable import IngestDiscovery
 
 @Suite struct TakeoutIndexTests {
     static func entry(_ name: String) -> ZipEntry {

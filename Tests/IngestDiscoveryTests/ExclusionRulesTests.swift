@@ -1,6 +1,6 @@
 import Testing
 
-@testable import IngestPipeline
+@testable import IngestDiscovery
 
 @Suite struct ExclusionRulesTests {
     @Test("The default list takes what NAS boxes and file managers leave beside photos, whatever its case")

@@ -67,7 +67,8 @@ public struct ZipMember: Sendable, Equatable {
     }
 
     /// Calls `body` with a reader of the zip file and its size; the file is closed after.
-    func withArchive<T>(_ body: (@escaping ZipEntryStream.Reader, UInt64) throws(IngestError) -> T) throws(IngestError)
+    package func withArchive<T>(_ body: (@escaping ZipEntryStream.Reader, UInt64) throws(IngestError) -> T)
+        throws(IngestError)
         -> T
     {
         let file: OpenFile

@@ -7,7 +7,7 @@ import IngestCore
 ///
 /// Its memory does not grow with the files: a watch lives for days. The times are thinned samples
 /// (``ThinnedSample``), which ``ClockSkew`` samples again.
-struct CameraTally {
+package struct CameraTally {
     struct Body {
         var files = 0
         var outside = 0
@@ -30,7 +30,7 @@ struct CameraTally {
     /// The window of a run with one event, for saying where a body's outside photos lie.
     let window: EventWindow?
 
-    init(events: [Event]) {
+    package init(events: [Event]) {
         self.window = events.count == 1 ? events[0].window : nil
     }
 
@@ -41,7 +41,7 @@ struct CameraTally {
     ]
 
     /// Counts one file, from its outcomes in every event (its facts are the same in each).
-    mutating func add(_ outcomes: [FileOutcome]) {
+    package mutating func add(_ outcomes: [FileOutcome]) {
         guard let first = outcomes.first, let body = first.camera, !body.isEmpty, let capture = first.capture else {
             return
         }
@@ -83,7 +83,7 @@ struct CameraTally {
     }
 
     /// Each body's summary, the bodies with most files first.
-    func summaries() -> [CameraSummary] {
+    package func summaries() -> [CameraSummary] {
         self.bodies.sorted { ($0.value.files, $1.key.description) > ($1.value.files, $0.key.description) }.map {
             body, entry in
             var summary = CameraSummary(

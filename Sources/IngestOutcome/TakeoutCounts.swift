@@ -1,5 +1,6 @@
 import Foundation
 import IngestContainers
+import IngestDiscovery
 
 /// What a run made of a Google Takeout's JSONs: the files paired with one, by rule, the files
 /// with none, and the JSONs no file took. Said in the summary, so that nothing is left out unseen.
@@ -17,7 +18,7 @@ public struct TakeoutCounts: Sendable, Equatable, Codable {
         self.jsonWithoutFile = jsonWithoutFile
     }
 
-    init(_ tally: Discovery.Tally) {
+    package init(_ tally: Discovery.Tally) {
         self.init(
             paired: Dictionary(uniqueKeysWithValues: tally.takeoutPaired.map { ($0.key.rawValue, $0.value) }),
             withoutJSON: tally.takeoutWithoutJSON, jsonWithoutFile: tally.takeoutLoneJSON)
