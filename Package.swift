@@ -95,6 +95,8 @@ let package = Package(
                     }, .when(platforms: [.linux]))
             ]),
         .target(name: "CCurlShim", dependencies: ["CCurl", "CLazyLibrary"]),
+        // statfs(2), which Swift's Glibc module does not bring: the watch polls where inotify is blind.
+        .target(name: "CFileSystemShim"),
         .target(name: "CFFmpegShim", dependencies: ["CFFmpeg", "CLazyLibrary"]),
 
         // `--version` of both executables.
@@ -130,11 +132,11 @@ let package = Package(
         ),
         // Stage 0 and the watch: the walk (folders, zip files, sidecars, Takeout and iCloud names,
         // exclusion rules, shards) and, for `watch`, the folders followed through inotify until
-        // each file that arrives is whole. No C library.
+        // each file that arrives is whole. Its C: statfs, to know where inotify is blind.
         .target(
             name: "IngestDiscovery",
             dependencies: [
-                "IngestCore", "IngestContainers", "IngestHashing",
+                "IngestCore", "IngestContainers", "IngestHashing", "CFileSystemShim",
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ]),
         // What a run found and decided: each file's facts and verdicts, the run's report and

@@ -27,6 +27,9 @@ extension IngestRun {
             throw UsageError("The archive takes one event name per run (\(self.settings.origins.name("event"))).")
         }
         let origins = self.settings.origins
+        if self.settings.poll && self.settings.noPoll {
+            throw UsageError("\(origins.naming(["poll", "no-poll"])) contradict each other: give one.")
+        }
         let windowKeys = [("from", self.settings.from), ("until", self.settings.until)].filter { $0.1 != nil }.map(\.0)
         if self.settings.eventsFile != nil && (!self.settings.event.isEmpty || !windowKeys.isEmpty) {
             let given = (self.settings.event.isEmpty ? [] : ["event"]) + windowKeys

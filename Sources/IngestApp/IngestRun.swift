@@ -148,6 +148,8 @@ public struct IngestRun {
                 }
             }
             watch.refreshInterval = .seconds(self.settings.refresh)
+            watch.polling = self.settings.poll ? .everywhere : self.settings.noPoll ? .never : .whereBlind
+            watch.pollInterval = .seconds(self.settings.pollInterval)
             if let list = target.listEvents {
                 watch.refreshEvents = { @Sendable [events] in
                     // Events are the run's shape (its reports, its catalog runs): a change starts it again.

@@ -72,6 +72,10 @@ final class RunDisplay: RunObserver {
         }
     }
 
+    func committed() {
+        self.report?.flush()
+    }
+
     func progressed(_ progress: RunProgress) {
         self.writeCurrentFile()
         self.lastProgress = progress

@@ -196,7 +196,7 @@ extension RunSetting {
         .parsed(
             "settle", \.settle, valueName: "interval",
             help:
-                "watch: a file found not yet closed, its writer unseen, is read once its size and time have not changed for this long, e.g. 2s (default: 2s). A file closed after writing, or moved in, is read at once; one seen being written waits for its close (up to 30 times this).",
+                "watch: a file found not yet closed, its writer unseen, is read once its size and time have not changed for this long and it is whole, e.g. 2s (default: 2s). A file closed after writing, or moved in, is read at once; one seen being written waits for its close (past 30 times this, it is read if whole).",
             default: { "2s" },
             parse: { text in
                 guard let seconds = Settings.seconds(text), seconds > 0 else {
@@ -212,6 +212,25 @@ extension RunSetting {
             parse: { text in
                 guard let seconds = Settings.seconds(text), seconds > 0 else {
                     throw UsageError("is not an interval such as 30s or 5m.")
+                }
+                return seconds
+            }),
+        .flag(
+            "poll", \.poll,
+            help:
+                "watch: list every folder every --poll-interval as well, not only those on a share or FUSE mount (where inotify does not see other machines' writes, and folders are polled anyway)."
+        ),
+        .flag(
+            "no-poll", \.noPoll,
+            help: "watch: trust inotify everywhere, a share's folders too: nothing is listed on a period."),
+        .parsed(
+            "poll-interval", \.pollInterval, valueName: "interval",
+            help:
+                "watch: how often polled folders are listed, e.g. 5s (default: 5s): a listing and a stat per file, what a re-run costs.",
+            default: { "5s" },
+            parse: { text in
+                guard let seconds = Settings.seconds(text), seconds > 0 else {
+                    throw UsageError("is not an interval such as 5s or 1m.")
                 }
                 return seconds
             }),

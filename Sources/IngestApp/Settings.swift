@@ -56,6 +56,11 @@ public struct Settings {
     public var settle = 2
     /// `watch`: seconds between fetches of the server's events and hash sets.
     public var refresh = 300
+    /// `watch`: poll every folder (`--poll`), or none (`--no-poll`); by default those on a share.
+    public var poll = false
+    public var noPoll = false
+    /// `watch`: seconds between listings of polled folders.
+    public var pollInterval = 5
     public var connection = ServerSettings()
 
     public enum LogFormat: String, CaseIterable { case text, json }

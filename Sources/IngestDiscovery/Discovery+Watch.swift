@@ -31,13 +31,13 @@ extension Discovery {
     }
 
     /// `folder` and every folder below it that the walk would enter (none it excludes, none twice
-    /// through a link), with the files each holds now. `entering` is told of each folder before
-    /// it is read: a watch is put on it there, so that a file written while it is read is either
-    /// in the listing or in the watch's events, never in neither.
+    /// through a link), with the files each holds now and their stamps. `entering` is told of
+    /// each folder before it is read: a watch is put on it there, so that a file written while it
+    /// is read is either in the listing or in the watch's events, never in neither.
     public func folders(
         from folder: WatchedFolder, entering: (WatchedFolder) -> Void = { _ in }
-    ) -> [(folder: WatchedFolder, files: [String])] {
-        var found: [(WatchedFolder, [String])] = []
+    ) -> [(folder: WatchedFolder, files: [(path: String, stamp: FileStamp)])] {
+        var found: [(WatchedFolder, [(path: String, stamp: FileStamp)])] = []
         var entered = Set<DeviceInode>()
         var pending = [folder]
         while let next = pending.popLast() {
@@ -48,14 +48,14 @@ extension Discovery {
             guard case .success(let listing) = self.entries(of: next.path, base: next.base, scopes: next.scopes)
             else { continue }
             let scopes = next.scopes + (listing.ignoreFile.map { [$0] } ?? [])
-            var files: [String] = []
+            var files: [(path: String, stamp: FileStamp)] = []
             for entry in listing.entries {
                 guard case .found(let child) = entry.status else { continue }
                 let path = next.path == "/" ? "/" + entry.name : next.path + "/" + entry.name
                 if child.kind == S_IFDIR {
                     pending.append(WatchedFolder(path: path, base: next.base, scopes: scopes))
                 } else {
-                    files.append(path)
+                    files.append((path, child.stamp))
                 }
             }
             found.append((next, files))

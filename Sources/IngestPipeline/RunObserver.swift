@@ -16,10 +16,14 @@ public protocol RunObserver: AnyObject {
     /// have not changed since. Without it a nightly re-run only counts them: no outcome is made
     /// for the 100,000 files it passes over.
     var wantsUnchangedOutcomes: Bool { get }
+    /// What is known was committed to the catalog (a watch between batches, or gone idle): what
+    /// the observer writes in batches is written out too, so that it says what the catalog says.
+    func committed()
 }
 
 extension RunObserver {
     public var wantsUnchangedOutcomes: Bool { true }
+    public func committed() {}
 }
 
 /// How far a run is, in files: each file counts once, whatever the number of events.

@@ -60,6 +60,7 @@ struct RunTally {
                 self.recordingFailed(error)
             }
         }
+        self.observer.committed()
     }
 
     /// Counts a file an earlier run finished in every event and that has not changed since.

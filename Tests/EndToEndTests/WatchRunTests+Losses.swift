@@ -152,10 +152,18 @@ extension WatchRunTests {
         let sample = Array(
             try Data(contentsOf: TestEnvironment.repository.appendingPathComponent("samples/IMG_0004.jpg")))
         try Data(sample.prefix(600)).write(to: hot.appendingPathComponent("broken.jpg"))
-        try Self.wait("the broken file's outcome", timeout: 60) {
-            ((try? String(contentsOf: Self.report(cli), encoding: .utf8)) ?? "").contains("broken.jpg")
-                || !watch.isRunning
+        let outcome = Result {
+            try Self.wait("the broken file's outcome", timeout: 60) {
+                ((try? String(contentsOf: Self.report(cli), encoding: .utf8)) ?? "").contains("broken.jpg")
+                    || !watch.isRunning
+            }
         }
+        if case .failure = outcome {
+            let said = (try? String(contentsOf: Self.log(cli), encoding: .utf8)) ?? ""
+            let report = (try? String(contentsOf: Self.report(cli), encoding: .utf8)) ?? "none"
+            Issue.record("the watch said: \(said); its report: \(report)")
+        }
+        try outcome.get()
         let status = Self.stop(watch)
         let output = (try? String(contentsOf: Self.log(cli), encoding: .utf8)) ?? ""
         #expect(status == 0, "\(output.suffix(2_000))")

@@ -67,7 +67,7 @@ import Testing
         let folders = discovery.folders(from: root)
         #expect(folders.map(\.folder.path).sorted() == [root.path, root.path + "/kept"])
         #expect(
-            folders.first { $0.folder.path == root.path }?.files.sorted()
+            folders.first { $0.folder.path == root.path }?.files.map(\.path).sorted()
                 == ["IMG_1.MOV", "IMG_1.jpg", "IMG_2.jpg"].map { root.path + "/" + $0 })
         #expect(discovery.subfolder("kept", of: root)?.path == root.path + "/kept")
         #expect(discovery.subfolder("ignored", of: root) == nil)

@@ -49,6 +49,15 @@ struct WatchCommand: AsyncParsableCommand {
     @Option(help: .setting("refresh"))
     var refresh: String?
 
+    @Flag(help: .setting("poll"))
+    var poll = false
+
+    @Flag(help: .setting("no-poll"))
+    var noPoll = false
+
+    @Option(help: .setting("poll-interval"))
+    var pollInterval: String?
+
     func run() async throws {
         let (arguments, given) = (self.arguments, self.given)
         let settings = try await arguments.settings(more: given)
