@@ -76,6 +76,10 @@ final class RunDisplay: RunObserver {
         self.report?.flush()
     }
 
+    func ticked() {
+        self.logStatus(self.lastProgress)
+    }
+
     func progressed(_ progress: RunProgress) {
         self.writeCurrentFile()
         self.lastProgress = progress

@@ -4,52 +4,6 @@ import IngestContainers
 import IngestCore
 import IngestHashing
 
-/// A file found under the paths a run was given, with the stat results that identify it.
-public struct DiscoveredFile: Sendable, Equatable {
-    /// Absolute path, for the catalog, the report and opening the file.
-    public var path: String
-    public var stamp: FileStamp
-    /// The sidecar that describes it, if any.
-    public var sidecar: Sidecar? {
-        get { self.attachments?.sidecar }
-        set { self.attachments = Attachments.of(sidecar: newValue, member: self.member) }
-    }
-    /// The zip file's entry it is, when it is one (its path then names no file of its own).
-    public var member: ZipMember? {
-        get { self.attachments?.member }
-        set { self.attachments = Attachments.of(sidecar: self.sidecar, member: newValue) }
-    }
-    /// What few files have, boxed: a file's item is copied through the walk, its channel and the
-    /// stages, and with both inline each copy of a plain file's item took three times as long.
-    private var attachments: Attachments?
-
-    public init(path: String, stamp: FileStamp, sidecar: Sidecar? = nil, member: ZipMember? = nil) {
-        self.path = path
-        self.stamp = stamp
-        self.attachments = Attachments.of(sidecar: sidecar, member: member)
-    }
-}
-
-/// What the walk met: a file to ingest, or an entry it could not take, with the reason.
-public enum DiscoveryItem: Sendable, Equatable {
-    case file(DiscoveredFile)
-    case problem(path: String, status: FileStatus, reason: String)
-
-    public var file: DiscoveredFile? {
-        if case .file(let file) = self { file } else { nil }
-    }
-}
-
-/// A run of consecutive finds; the last batch of a walk says so, so that the total is known
-/// as soon as the walk ends rather than when its last files are done.
-public struct DiscoveryBatch: Sendable, Equatable {
-    public var items: [DiscoveryItem]
-    public var isLast: Bool
-    /// In a watch's batch, the files sent only because they share a name with one that arrived
-    /// (a pair's partner may be among them): one that is unchanged ends without an outcome.
-    public var companions: Set<String> = []
-}
-
 /// Stage 0: walks the given files and folders and streams what it finds in sorted batches.
 ///
 /// Recursive. It follows symbolic links, but never into a folder it has already entered, which
@@ -337,39 +291,6 @@ public struct Discovery: Sendable {
         }
     }
 
-    /// What `stat` said of an entry, following links.
-    enum Status {
-        case found(Found)
-        case missing(StatFailure)
-    }
-
-    /// What the walk keeps of a `stat`: a fifth of its bytes, copied with every entry of a folder.
-    struct Found {
-        /// The file's type (`st_mode & S_IFMT`): `S_IFREG`, `S_IFDIR`, …
-        var kind: mode_t
-        var device: UInt64
-        var stamp: FileStamp
-
-        init(_ status: stat) {
-            self.kind = status.st_mode & S_IFMT
-            self.device = UInt64(status.st_dev)
-            self.stamp = FileStamp(status)
-        }
-
-        /// The folder's or file's identity, for entering each once.
-        var key: DeviceInode { DeviceInode(device: self.device, inode: self.stamp.inode) }
-    }
-
-    /// Why `stat` failed. The error number, not its text: a status is copied with every entry of
-    /// a folder, and a plain value is copied by bytes.
-    struct StatFailure {
-        /// A link whose target is gone.
-        var isLink: Bool
-        var error: Int32
-
-        var reason: String { FileSystem.message(self.error) }
-    }
-
     struct DiscoveryError: Error, CustomStringConvertible {
         var description: String
         init(_ description: String) { self.description = description }
@@ -381,28 +302,4 @@ public struct Discovery: Sendable {
         // By UTF-8 offset (the root is a prefix of every path under it), not by characters.
         return String(Substring(path.utf8.dropFirst(base == "/" ? 1 : base.utf8.count + 1)))
     }
-
-    /// `stat` of `path` (relative to the folder `descriptor`, or absolute), following links; when
-    /// that fails, why, and whether the path is a broken link.
-    static func status(_ path: String, in descriptor: Int32 = AT_FDCWD) -> Status {
-        PathBytes.withCString(path) { name in
-            var status = stat()
-            if fstatat(descriptor, name, &status, 0) == 0 { return .found(Found(status)) }
-            let error = errno
-            var link = stat()
-            let isLink = fstatat(descriptor, name, &link, AT_SYMLINK_NOFOLLOW) == 0 && link.st_mode & S_IFMT == S_IFLNK
-            return .missing(StatFailure(isLink: isLink, error: error))
-        }
-    }
-
-    /// `path` made absolute against the working directory, with `.` and repeated slashes removed.
-    ///
-    /// Symbolic links are not resolved and `..` is kept: the report and the catalog name files the
-    /// way the user reached them, and `a/link/..` means what the kernel says it means.
-    public static func absolute(_ path: String) -> String {
-        let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        let components = full.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
-        return "/" + components.joined(separator: "/")
-    }
-
 }

@@ -57,6 +57,8 @@ extension Pipeline {
     enum WalkEvent: Sendable {
         case results([FileResult])
         case batch(DiscoveryBatch?)
+        /// A second passed (a watch's status lines go on while it is idle).
+        case tick
     }
 
     /// The files started and not yet ended, the most the group may hold, and the files a watch
@@ -79,7 +81,7 @@ extension Pipeline {
     }
 
     /// Starts the work of one batch, waiting for results whenever the group holds its limit.
-    private func schedule(
+    func schedule(
         _ found: DiscoveryBatch, state: inout Scheduling, group: inout TaskGroup<WalkEvent>, stages: Stages,
         tally: inout RunTally
     ) async {
@@ -100,9 +102,15 @@ extension Pipeline {
             case .unchanged(let file)?: await tally.finishUnchanged(file, events: events)
             case let work?:
                 while state.inFlight >= state.limit, let event = await group.next() {
-                    // Only results come back while the group is full: a watch asks for its next
-                    // batch after this one is started.
-                    if case .results(let results) = event { await Self.finish(results, state: &state, tally: &tally) }
+                    // Only results and a watch's ticks come back while the group is full: a watch
+                    // asks for its next batch after this one is started.
+                    switch event {
+                    case .results(let results): await Self.finish(results, state: &state, tally: &tally)
+                    case .tick:
+                        tally.observer.ticked()
+                        group.addTask(operation: Self.tick)
+                    case .batch: break
+                    }
                 }
                 state.inFlight += Self.start(
                     work, in: &group, observer: tally.observer, events: events, stages: stages, context: self.context)
@@ -114,49 +122,6 @@ extension Pipeline {
                     }
                 }
             }
-        }
-    }
-
-    /// A watch after its walk: waits for whichever comes first, a file's results or the next batch
-    /// that arrived, so that files are worked on side by side as they come and each result is
-    /// counted (and, once nothing is in flight, committed to the catalog) as soon as it is known.
-    private func follow(
-        _ channel: AsyncChannel<DiscoveryBatch>, state: inout Scheduling, group: inout TaskGroup<WalkEvent>,
-        stages: Stages, tally: inout RunTally
-    ) async {
-        let next: @Sendable () async -> WalkEvent = {
-            var batches = channel.makeAsyncIterator()
-            return .batch(await batches.next())
-        }
-        state.running = []
-        group.addTask(operation: next)
-        var ended = false
-        while !(ended && state.deferred.isEmpty), let event = await group.next() {
-            switch event {
-            case .results(let results):
-                await Self.finish(results, state: &state, tally: &tally)
-                while let index = state.deferred.firstIndex(where: { !state.mustWait($0) }) {
-                    let found = state.deferred.remove(at: index)
-                    await tally.flush()
-                    await self.schedule(found, state: &state, group: &group, stages: stages, tally: &tally)
-                }
-                // Idle: what is known is committed, so that a restart redoes nothing.
-                if state.inFlight == 0 { await tally.flush() }
-            case .batch(let found?):
-                if state.mustWait(found) {
-                    state.deferred.append(found)
-                } else {
-                    // The catalog must know what is done before it is asked about the files that
-                    // came: a late partner's file, done a moment ago, is not done twice.
-                    await tally.flush()
-                    await self.schedule(found, state: &state, group: &group, stages: stages, tally: &tally)
-                }
-                if stages.stop.isRequested { return }
-                group.addTask(operation: next)
-            case .batch(nil):
-                ended = true
-            }
-            if stages.stop.isRequested { return }
         }
     }
 

@@ -19,11 +19,15 @@ public protocol RunObserver: AnyObject {
     /// What is known was committed to the catalog (a watch between batches, or gone idle): what
     /// the observer writes in batches is written out too, so that it says what the catalog says.
     func committed()
+    /// A second passed in a watch, whether or not a file ended: a status line due is written,
+    /// so that an idle watch still says it is alive, and what it says is current.
+    func ticked()
 }
 
 extension RunObserver {
     public var wantsUnchangedOutcomes: Bool { true }
     public func committed() {}
+    public func ticked() {}
 }
 
 /// How far a run is, in files: each file counts once, whatever the number of events.

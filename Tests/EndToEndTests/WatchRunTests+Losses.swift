@@ -143,7 +143,9 @@ extension WatchRunTests {
         }
     }
 
-    @Test("A watch stopped with SIGTERM exits 0 though a file of its run failed; the summary says it failed")
+    @Test(
+        "A watch stopped with SIGTERM exits 0 though a file of its run failed; idle, its status lines go on"
+    )
     func stoppedWithFailures() throws {
         let (server, _, cli, hot, _) = try Self.setUp("watch-term")
         let watch = try Self.startWatch(cli, server, folder: hot)
@@ -164,6 +166,13 @@ extension WatchRunTests {
             Issue.record("the watch said: \(said); its report: \(report)")
         }
         try outcome.get()
+        // Idle, it still writes its status line every --stats (1 s), and the line is current.
+        usleep(3_000_000)
+        let idle = ((try? String(contentsOf: Self.log(cli), encoding: .utf8)) ?? "").split(separator: "\n")
+        let failedAt = idle.lastIndex { $0.contains("broken.jpg") } ?? idle.endIndex
+        let statusLines = idle[failedAt...].filter { $0.contains(" waiting") }
+        #expect(statusLines.count >= 2, "\(idle.suffix(6))")
+        #expect(statusLines.last?.contains("; 0 waiting") == true, "\(statusLines.last ?? "none")")
         let status = Self.stop(watch)
         let output = (try? String(contentsOf: Self.log(cli), encoding: .utf8)) ?? ""
         #expect(status == 0, "\(output.suffix(2_000))")

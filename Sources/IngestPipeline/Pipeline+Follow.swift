@@ -1,0 +1,62 @@
+import AsyncAlgorithms
+import IngestCatalog
+import IngestCore
+import IngestDiscovery
+import IngestOutcome
+
+/// A watch after its walk: the batches that arrive are scheduled as they come, beside the files
+/// in flight, and each result is counted and committed as soon as it is known.
+extension Pipeline {
+    /// A watch's second: the task that says it.
+    static let tick: @Sendable () async -> WalkEvent = {
+        try? await Task.sleep(for: .seconds(1))
+        return .tick
+    }
+
+    /// A watch after its walk: waits for whichever comes first, a file's results or the next batch
+    /// that arrived, so that files are worked on side by side as they come and each result is
+    /// counted (and, once nothing is in flight, committed to the catalog) as soon as it is known.
+    func follow(
+        _ channel: AsyncChannel<DiscoveryBatch>, state: inout Scheduling, group: inout TaskGroup<WalkEvent>,
+        stages: Stages, tally: inout RunTally
+    ) async {
+        let next: @Sendable () async -> WalkEvent = {
+            var batches = channel.makeAsyncIterator()
+            return .batch(await batches.next())
+        }
+        state.running = []
+        group.addTask(operation: next)
+        group.addTask(operation: Self.tick)
+        var ended = false
+        while !(ended && state.deferred.isEmpty), let event = await group.next() {
+            switch event {
+            case .tick:
+                tally.observer.ticked()
+                if !ended && !stages.stop.isRequested { group.addTask(operation: Self.tick) }
+            case .results(let results):
+                await Self.finish(results, state: &state, tally: &tally)
+                while let index = state.deferred.firstIndex(where: { !state.mustWait($0) }) {
+                    let found = state.deferred.remove(at: index)
+                    await tally.flush()
+                    await self.schedule(found, state: &state, group: &group, stages: stages, tally: &tally)
+                }
+                // Idle: what is known is committed, so that a restart redoes nothing.
+                if state.inFlight == 0 { await tally.flush() }
+            case .batch(let found?):
+                if state.mustWait(found) {
+                    state.deferred.append(found)
+                } else {
+                    // The catalog must know what is done before it is asked about the files that
+                    // came: a late partner's file, done a moment ago, is not done twice.
+                    await tally.flush()
+                    await self.schedule(found, state: &state, group: &group, stages: stages, tally: &tally)
+                }
+                if stages.stop.isRequested { return }
+                group.addTask(operation: next)
+            case .batch(nil):
+                ended = true
+            }
+            if stages.stop.isRequested { return }
+        }
+    }
+}
