@@ -193,28 +193,16 @@ extension RunSetting {
 
     /// How `watch` follows its folders (`run` has no use for them).
     static let watch: [RunSetting] = [
-        .parsed(
-            "settle", \.settle, valueName: "interval",
+        .interval(
+            "settle", \.settle,
             help:
-                "watch: a file found not yet closed, its writer unseen, is read once its size and time have not changed for this long and it is whole, e.g. 2s (default: 2s). A file closed after writing, or moved in, is read at once; one seen being written waits for its close (past 30 times this, it is read if whole).",
-            default: { "2s" },
-            parse: { text in
-                guard let seconds = Settings.seconds(text), seconds > 0 else {
-                    throw UsageError("is not an interval such as 2s or 1m.")
-                }
-                return seconds
-            }),
-        .parsed(
-            "refresh", \.refresh, valueName: "interval",
+                "watch: a file found not yet closed, its writer unseen, is read once its size and time have not changed for this long and it is whole. A file closed after writing, or moved in, is read at once; one seen being written waits for its close (past 30 times this, it is read if whole).",
+            default: "2s"),
+        .interval(
+            "refresh", \.refresh,
             help:
-                "watch: how often the server's events and each event's hash set are fetched again, e.g. 5m (default: 5m). New or changed events start the watch again with them.",
-            default: { "5m" },
-            parse: { text in
-                guard let seconds = Settings.seconds(text), seconds > 0 else {
-                    throw UsageError("is not an interval such as 30s or 5m.")
-                }
-                return seconds
-            }),
+                "watch: how often the server's events and each event's hash set are fetched again. New or changed events start the watch again with them.",
+            default: "5m"),
         .flag(
             "poll", \.poll,
             help:
@@ -223,17 +211,10 @@ extension RunSetting {
         .flag(
             "no-poll", \.noPoll,
             help: "watch: trust inotify everywhere, a share's folders too: nothing is listed on a period."),
-        .parsed(
-            "poll-interval", \.pollInterval, valueName: "interval",
-            help:
-                "watch: how often polled folders are listed, e.g. 5s (default: 5s): a listing and a stat per file, what a re-run costs.",
-            default: { "5s" },
-            parse: { text in
-                guard let seconds = Settings.seconds(text), seconds > 0 else {
-                    throw UsageError("is not an interval such as 5s or 1m.")
-                }
-                return seconds
-            }),
+        .interval(
+            "poll-interval", \.pollInterval,
+            help: "watch: how often polled folders are listed: a listing and a stat per file, what a re-run costs.",
+            default: "5s"),
     ]
 
     /// How to reach a PhotoShare server and prove who we are.

@@ -85,6 +85,21 @@ public struct RunSetting: Sendable {
         }
     }
 
+    /// A period in whole seconds, given as `30s`, `5m` or `1h`, never zero; its default, said once
+    /// here, ends its help.
+    static func interval(
+        _ key: String, _ field: WritableKeyPath<Settings, Int> & Sendable, help: String, default fallback: String
+    ) -> RunSetting {
+        .parsed(
+            key, field, valueName: "interval", help: help + " Default: \(fallback).", default: { fallback },
+            parse: { text in
+                guard let seconds = Settings.seconds(text), seconds > 0 else {
+                    throw UsageError("is not an interval such as \(fallback), 30s or 5m.")
+                }
+                return seconds
+            })
+    }
+
     static func flag(
         _ key: String, _ field: WritableKeyPath<Settings, Bool> & Sendable, help: String, discussion: String? = nil
     ) -> RunSetting {

@@ -16,6 +16,11 @@ struct WatchCommand: AsyncParsableCommand {
             is whole. New subfolders are watched as they appear, before they are read. A file is never read \
             while it is being written. Ctrl-C or SIGTERM ends it with status 0, failed files included.
 
+            On a share (NFS, SMB/CIFS, a FUSE mount, 9p, …) inotify sees only this machine's writes: what \
+            the NAS or another PC writes there would never be seen, so folders there are listed every \
+            --poll-interval as well (the watch says which at its start). --poll lists every folder so, \
+            --no-poll none.
+
             When the kernel drops events (its queue overflowed) or a watched folder is replaced, the folders \
             are read again, which costs what a re-run costs: the catalog knows what is done, so a restart \
             (after a crash, or a reboot) loses nothing and redoes nothing. Each file's outcome is in the \
