@@ -68,6 +68,13 @@ extension IngestRun {
     /// Says which events the archive knows with another window: the run's replaces it in the
     /// archive's index (the latest window is the event's), and the photos placed against the
     /// old one keep their place.
+    /// The catalog's own files, which a walk of the folder that holds them passes over: the
+    /// folder itself is walked (a config with the catalog under a photo folder is an easy mistake,
+    /// and leaving the folder out ingested nothing, every night, without a word).
+    static func catalogFiles(_ catalog: String) -> [String] {
+        ["", "-wal", "-shm", "-journal"].map { catalog + $0 } + [RunLock.path(guarding: catalog)]
+    }
+
     static func sayWindowChanges(of events: [Event], in archive: Archive, dryRun: Bool, console: Console) async {
         for event in events {
             guard let known = try? await archive.event(id: event.id),

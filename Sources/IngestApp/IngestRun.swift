@@ -126,7 +126,7 @@ public struct IngestRun {
         // One pass over the files for every event: each file is read, hashed and dated once.
         var configuration = self.configuration(
             events: events, limits: limits, zone: zone, zones: zones,
-            excluded: [(catalogPath as NSString).deletingLastPathComponent] + target.excludedPaths, console: console)
+            excluded: Self.catalogFiles(catalogPath) + target.excludedPaths, console: console)
         configuration.clockCorrections = clocks
         if let path = self.settings.shardPlan, let count = configuration.shard?.count {
             let discovery = configuration.discovery

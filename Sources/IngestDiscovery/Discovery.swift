@@ -14,7 +14,7 @@ public struct Discovery: Sendable {
     public var roots: [String]
     public var includeHidden: Bool
     public var rules: ExclusionRules
-    /// Folders never walked into, by (device, inode).
+    /// Folders never walked into, and files never taken, by (device, inode).
     public var excluded: Set<DeviceInode>
     public var batchSize: Int
     /// Only the files of this shard are found (others are not this process's to report).
@@ -232,6 +232,8 @@ public struct Discovery: Sendable {
         }
         switch status.kind {
         case S_IFREG:
+            // photoingest's own files (the catalog, its journal and lock) in a folder it walks.
+            if self.excluded.contains(status.key) { return Visit() }
             if ZipMember.isZip(path) {
                 return self.visitZip(path, status: status, base: base, scopes: entry.scopes, state: &state)
             }
