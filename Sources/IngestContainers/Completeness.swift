@@ -31,9 +31,10 @@ public enum Completeness: Sendable, Equatable {
         }
     }
 
-    /// A JPEG is whole once its end-of-image marker follows the scan data. The segments before
-    /// the first scan are walked by length (an EXIF thumbnail's own marker is inside one); after
-    /// it, only a marker can hold 0xFF followed by 0xD9 (the data stuffs a zero after every 0xFF).
+    /// A JPEG is whole once its end-of-image marker follows the scan data. Segments are walked by
+    /// length (an EXIF thumbnail's own marker is inside one), before the first scan and between a
+    /// progressive JPEG's scans (their tables may hold any byte); in scan data only a marker can
+    /// hold 0xFF followed by anything but a zero or a restart marker.
     static func jpeg(_ reader: ByteReader) -> Completeness {
         var scan = 2
         while true {
@@ -57,8 +58,19 @@ public enum Completeness: Sendable, Equatable {
         }
         var offset = scan
         while offset + 1 < reader.count {
-            if reader.bytes[offset] == 0xFF && reader.bytes[offset + 1] == 0xD9 { return .whole }
-            offset += 1
+            guard reader.bytes[offset] == 0xFF else {
+                offset += 1
+                continue
+            }
+            let marker = reader.bytes[offset + 1]
+            if marker == 0xD9 { return .whole }
+            if marker == 0x00 || marker == 0xFF || (0xD0...0xD7).contains(marker) {
+                offset += marker == 0xFF ? 1 : 2
+                continue
+            }
+            // Another segment (the next scan's header, its tables): passed over by its length.
+            guard offset + 4 <= reader.count else { break }
+            offset += 2 + Int(reader.u16be(offset + 2))
         }
         return .cut("the JPEG has no end-of-image marker")
     }

@@ -109,6 +109,24 @@ import Testing
         }
     }
 
+    @Test("A progressive JPEG, its scans apart with tables between them: whole, and cut short anywhere, cut")
+    func progressive() throws {
+        let folder = TemporaryFolder()
+        let url = folder.appending("progressive.jpg")
+        let made = try runProgram(
+            "jpegtran",
+            [
+                "-progressive", "-copy", "all", "-outfile", url.path,
+                TestEnvironment.repository.appendingPathComponent("samples/IMG_0002.jpg").path,
+            ])
+        try #require(made.status == 0, "\(made.stderr)")
+        let bytes = Array(try Data(contentsOf: url))
+        #expect(Self.judge(bytes) == .whole)
+        for tenth in 1...9 {
+            #expect(Self.judge(Array(bytes.prefix(bytes.count * tenth / 10))) != .whole, "cut at \(tenth)/10")
+        }
+    }
+
     @Test("A file on disk is judged from its bytes; one that cannot be read is nil")
     func onDisk() throws {
         let folder = TemporaryFolder()
