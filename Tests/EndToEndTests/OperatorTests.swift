@@ -289,3 +289,25 @@ import Testing
         #expect(parsed["photoingest_last_run_stage_seconds"] == nil)
     }
 }
+
+extension OperatorTests {
+    @Test("The reference server names the port that is in use, and the data folder that is not there")
+    func serverMessages() throws {
+        let running = try ReferenceServer()
+        let executable = TestEnvironment.photoingest.deletingLastPathComponent().appendingPathComponent(
+            "photoshare-server")
+        let environment = ["PHOTOSHARE_SECRET": ReferenceServer.secret]
+        let other = TemporaryFolder("second-server")
+        let busy = try runProgram(
+            executable.path, ["serve", "--data", other.path, "--port", String(running.port)], environment: environment,
+            timeout: 60)
+        #expect(busy.status != 0)
+        #expect(
+            busy.stderr.contains("cannot listen on 127.0.0.1:\(running.port): the port is in use"), "\(busy.stderr)")
+        let typo = other.appending("no-such-archive").path
+        let missing = try runProgram(
+            executable.path, ["serve", "--data", typo, "--port", "0"], environment: environment, timeout: 60)
+        #expect(missing.status != 0)
+        #expect(missing.stderr.contains("--data '\(typo)': no such folder"), "\(missing.stderr)")
+    }
+}

@@ -68,6 +68,13 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--fail-status must be a 4xx or 5xx status.")
         }
         if self.maxUploadMb < 1 { throw ValidationError("--max-upload-mb must be at least 1.") }
+        // A typo here would serve a new, empty archive, every event's photos missing, without a word.
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: self.data, isDirectory: &isFolder), isFolder.boolValue else {
+            throw ValidationError(
+                "--data '\(self.data)': no such folder. Give the archive's folder, or make an empty one for a new archive."
+            )
+        }
     }
 
     func run() async throws {
@@ -90,10 +97,21 @@ struct ServeCommand: AsyncParsableCommand {
             dataDirectory: self.data, host: self.host, port: self.port, secret: try self.secret.resolved(),
             maxUploadBytes: self.maxUploadMb << 20, faults: faults)
         let host = self.host
+        if !FileManager.default.fileExists(atPath: (self.data as NSString).appendingPathComponent("index.sqlite")) {
+            FileHandle.standardError.write(
+                Data("photoshare-server: \(self.data) holds no archive yet: starting a new, empty one there\n".utf8))
+        }
         let app = try await buildApplication(configuration) { port in
             // Tests and scripts read this line to learn the port.
             FileHandle.standardOutput.write(Data("photoshare-server listening on http://\(host):\(port)\n".utf8))
         }
-        try await app.runService()
+        do {
+            try await app.runService()
+        } catch  where "\(error)".contains("Address already in use") {
+            // SwiftNIO says only "bind(descriptor:ptr:bytes:): Address already in use (errno: 98)".
+            throw ValidationError(
+                "cannot listen on \(host):\(self.port): the port is in use (another server?). Choose another with --port, or --port 0 for a free one."
+            )
+        }
     }
 }
