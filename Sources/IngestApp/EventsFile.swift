@@ -45,10 +45,13 @@ enum EventsFile {
 
     /// `file` names the file as messages about it do: `--events: 'weekend.json'`.
     private static func jsonRows(_ text: String, _ file: String) throws -> [[String: String]] {
-        guard let array = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]] else {
+        guard let array = try? JSONDecoder().decode([[String: JSONValue]].self, from: Data(text.utf8)) else {
             throw UsageError("\(file) is not a JSON array of objects with name, start and end.")
         }
-        return array.map { object in object.compactMapValues { $0 as? String } }
+        // Text values only, as a CSV's cells are: a number where a time belongs is a missing time.
+        return array.map { object in
+            object.compactMapValues { value in if case .string(let text) = value { text } else { nil } }
+        }
     }
 
     private static func csvRows(_ text: String, _ file: String) throws -> [[String: String]] {

@@ -159,10 +159,10 @@ public actor TokenProvider {
         }
         let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         if text.hasPrefix("{") {
-            guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-                let access = object["access"] as? String, !access.isEmpty
+            guard let printed = try? JSONDecoder().decode(PrintedTokens.self, from: Data(text.utf8)),
+                let access = printed.access, !access.isEmpty
             else { throw IngestError(.tokenRefused, "the token command printed JSON without an \"access\" token") }
-            return Tokens(access: access, upload: (object["upload"] as? String) ?? access)
+            return Tokens(access: access, upload: printed.upload ?? access)
         }
         guard !text.isEmpty, !text.contains(where: \.isWhitespace) else {
             throw IngestError(
@@ -203,9 +203,19 @@ public actor TokenProvider {
         var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
         guard let data = Data(base64Encoded: base64),
-            let payload = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let exp = (payload["exp"] as? NSNumber)?.doubleValue
+            let exp = (try? JSONDecoder().decode(Claims.self, from: data))?.exp
         else { return nil }
         return Date(timeIntervalSince1970: exp)
+    }
+
+    /// What a token command may print as JSON: the access token, and the upload token if it differs.
+    struct PrintedTokens: Decodable {
+        var access: String?
+        var upload: String?
+    }
+
+    /// The one claim of a JWT's payload the client reads: when it expires (seconds since 1970).
+    struct Claims: Decodable {
+        var exp: Double?
     }
 }
