@@ -9,6 +9,9 @@ public enum ExitStatus {
     public static let usage: Int32 = 2
     /// The server could not be used: it answered nothing, not as the API says, or refused the token.
     public static let serverUnusable: Int32 = 3
+    /// `verify`: the destination does not hold everything the catalog says it was given (missing
+    /// from the server, damaged or gone in the archive); the catalog marks them for the next run.
+    public static let notWhole: Int32 = 4
     /// Another run holds the catalog or the archive (`--no-wait`): EX_TEMPFAIL, try again later.
     public static let busy: Int32 = 75
     /// Ctrl-C, before the run began or during it.

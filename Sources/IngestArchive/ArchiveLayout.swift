@@ -9,12 +9,15 @@ import IngestCore
 /// thumbnails/500/ab/abcdef….jpg
 /// thumbnails/200/ab/abcdef….jpg
 /// index.sqlite
+/// damaged/abcdef….jpg               (an original verify found changed, moved aside)
 /// ```
 public enum ArchiveLayout {
     public static let index = "index.sqlite"
     public static let temporary = "tmp"
     /// Held by the run writing into the archive (a ``RunLock``).
     public static let lock = "run.lock"
+    /// Where `verify` moves an original whose bytes no longer match its hash.
+    public static let damaged = "damaged"
 
     public static func original(_ hash: ContentHash, kind: MediaKind) -> String {
         let hex = hash.hex

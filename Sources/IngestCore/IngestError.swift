@@ -37,6 +37,9 @@ public struct IngestError: Error, Sendable, CustomStringConvertible, Equatable {
         public static let invalidConfiguration = Code("invalidConfiguration")
         /// Another run holds the catalog or the archive, and this one was told not to wait.
         public static let busy = Code("busy")
+        /// `verify` found that the destination no longer holds what the catalog says it was given
+        /// (removed from the server, or damaged or gone in the archive): the next run sends it again.
+        public static let missingAtDestination = Code("missingAtDestination")
 
         /// Whether the failure lies in the file's own bytes (it does not decode, or it is a
         /// decompression bomb): trying the same bytes again gives the same answer, so a later run

@@ -66,6 +66,9 @@ struct EarlierRuns: Sendable {
         /// The events where an earlier run found these very bytes broken (none with
         /// `--retry-failed`): the outcome that says so.
         var knownBroken: [Int: FileOutcome] = [:]
+        /// The events where `verify` found the file missing since an earlier run gave it to them:
+        /// why, for the note of the outcome that gives it again.
+        var resent: [Int: String] = [:]
 
         /// Known broken in every event that still needs the file: an earlier run found these very
         /// bytes broken in some event, and they are broken in each.
@@ -106,6 +109,9 @@ struct EarlierRuns: Sendable {
                 correctsClocks: correctsClocks, sidecar: file.sidecar?.fingerprint)
             {
                 continue
+            }
+            if entry.errorCode == IngestError.Code.missingAtDestination.name {
+                plan.resent[event] = entry.reason ?? "found missing by verify"
             }
             if !retryFailed && entry.isKnownBroken(stamp: file.stamp) {
                 plan.broken(file, in: event, reason: entry.reason, code: entry.errorCode.map(IngestError.Code.init))

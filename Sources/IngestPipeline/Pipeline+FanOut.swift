@@ -28,14 +28,14 @@ extension Pipeline {
     /// gone to.
     static func ingest(
         _ file: DiscoveredFile, events: [Event], pending: [Int], earlier: [Int: FileOutcome] = [:],
-        known: KnownFacts? = nil,
+        resent: [Int: String] = [:], known: KnownFacts? = nil,
         stages: Stages, context: StageContext
     ) async -> FileResult {
         var result = FileResult(unchanged: file, events: events, earlier: earlier)
         guard !pending.isEmpty else { return result }
         result.take(
             await Self.fanOut(file, events: pending.map { events[$0] }, known: known, stages: stages, context: context),
-            at: pending)
+            at: pending, resent: resent)
         return result
     }
 
@@ -87,11 +87,16 @@ extension Pipeline.FileResult {
         self.init(outcomes: events.indices.map { earlier[$0] ?? unchanged }, unchanged: events.map { _ in true })
     }
 
-    /// This run's outcomes for the events at `pending` (indices into the run's events), in their order.
-    mutating func take(_ outcomes: [FileOutcome], at pending: [Int]) {
+    /// This run's outcomes for the events at `pending` (indices into the run's events), in their
+    /// order. Where `verify` found the file missing (`resent`, by event index), a stored outcome
+    /// says that it was given again, and why.
+    mutating func take(_ outcomes: [FileOutcome], at pending: [Int], resent: [Int: String] = [:]) {
         for (index, outcome) in zip(pending, outcomes) {
             self.outcomes[index] = outcome
             self.unchanged[index] = false
+            guard let why = resent[index], case .stored(let note) = outcome.verdict else { continue }
+            let again = "sent again: " + why
+            self.outcomes[index].verdict = .stored(note: note.map { $0 + "; " + again } ?? again)
         }
     }
 }

@@ -12,6 +12,7 @@ extension Pipeline {
         var file: DiscoveredFile
         var pending: [Int]
         var earlier: [Int: FileOutcome]
+        var resent: [Int: String] = [:]
     }
 
     /// The files of a group: each examined, then paired by ``Pairing``, then placed, a file that
@@ -61,7 +62,7 @@ extension Pipeline {
                     stages: stages,
                     context: context)
             }
-            result.take(outcomes, at: member.pending)
+            result.take(outcomes, at: member.pending, resent: member.resent)
             results.append(result)
         }
         return results

@@ -192,7 +192,9 @@ extension Pipeline {
                 return .group(
                     ([position] + others).map { member in
                         let plan = earlier.plan(at: member)
-                        return GroupMember(file: items[member].file!, pending: plan.pending, earlier: plan.knownBroken)
+                        return GroupMember(
+                            file: items[member].file!, pending: plan.pending, earlier: plan.knownBroken,
+                            resent: plan.resent)
                     })
             }
             let plan = earlier.plan(at: position)
@@ -222,8 +224,8 @@ extension Pipeline {
             group.addTask {
                 .results([
                     await Self.ingest(
-                        file, events: events, pending: plan.pending, earlier: plan.knownBroken, known: facts,
-                        stages: stages, context: context)
+                        file, events: events, pending: plan.pending, earlier: plan.knownBroken, resent: plan.resent,
+                        known: facts, stages: stages, context: context)
                 ])
             }
             return 1

@@ -17,7 +17,10 @@ struct Photoingest: AsyncParsableCommand {
             local SQLite catalog remembers each file, so running it again does only what is left.
             """,
         version: String(cString: ingest_build_version()),
-        subcommands: [RunCommand.self, WatchCommand.self, EventsCommand.self, ConfigCommand.self, ReportCommand.self])
+        subcommands: [
+            RunCommand.self, WatchCommand.self, VerifyCommand.self, EventsCommand.self, ConfigCommand.self,
+            ReportCommand.self,
+        ])
 
     static func main() async {
         ImagingLibrary.tuneMemory()

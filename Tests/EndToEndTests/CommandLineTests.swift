@@ -24,7 +24,7 @@ import Testing
     @Test("On an 80-column terminal every example reads and pastes as a command: no option cut from its value")
     func examplesFitEightyColumns() throws {
         let cli = CommandLine("help-width")
-        for command in [["run", "--help"], ["events", "--help"]] {
+        for command in [["run", "--help"], ["events", "--help"], ["verify", "--help"]] {
             let help = try cli.run(command, environment: ["COLUMNS": "80"])
             let lines = help.stdout.split(separator: "\n", omittingEmptySubsequences: false)
             let start = try #require(lines.firstIndex(of: "Examples:"), "\(help.stdout)")
