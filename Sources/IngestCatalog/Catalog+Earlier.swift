@@ -23,7 +23,8 @@ extension Catalog {
                 let path: Int = row[0]
                 guard let event: Int = row[1], let status = FileStatus(rawValue: row[5]) else { continue }
                 let stamp = FileStamp(
-                    size: row[2], modifiedNanoseconds: row[3], inode: UInt64(bitPattern: row[4] as Int64))
+                    size: row[2], modifiedNanoseconds: row[3], inode: UInt64(bitPattern: row[4] as Int64),
+                    changedNanoseconds: row[14])
                 found[path, event] = CatalogEntry(
                     stamp: stamp, status: status,
                     window: status == .outside ? Self.window(start: row[6], end: row[11]) : nil, reason: row[8],
@@ -47,12 +48,23 @@ extension Catalog {
                 CASE WHEN o.status = 'failed' THEN o.error_code END,
                 CASE WHEN o.status = 'outside' THEN f.position_unused ELSE 0 END,
                 CASE WHEN o.status = 'outside' THEN o.window_end END,
-                CASE WHEN o.status = 'outside' THEN f.clock_offset END, f.sidecar
+                CASE WHEN o.status = 'outside' THEN f.clock_offset END, f.sidecar, f.ctime_ns
             FROM json_each(?1) p
             JOIN file f ON f.path = p.value
             JOIN outcome o ON o.path = f.path AND o.destination = ?2
                 AND o.event IN (\(parameters.joined(separator: ", ")))
             """
+    }
+
+    /// Records the ctime of files whose rows an older photoingest wrote without one, where the row
+    /// still has none: from then on an edit in place is seen.
+    public func recordChangeTimes(_ times: [(path: String, changedNanoseconds: Int64)]) async throws {
+        guard !times.isEmpty else { return }
+        try await self.pool.write { db in
+            let statement = try db.cachedStatement(
+                sql: "UPDATE file SET ctime_ns = ? WHERE path = ? AND ctime_ns IS NULL")
+            for time in times { try statement.execute(arguments: [time.changedNanoseconds, time.path]) }
+        }
     }
 
     /// The window whose ends are these instants (seconds since 1970; nil for an open end).
@@ -102,7 +114,7 @@ extension Catalog {
                     SELECT f.path, f.size, f.mtime_ns, f.inode, f.sha256, f.media_type, f.capture_time,
                         f.capture_source, f.local_time, f.utc_offset, f.capture_notes, f.assumed_zone, f.capture_zone,
                         f.position_unused, broken.error_code, broken.reason, f.camera_make, f.camera_model,
-                        f.camera_serial, f.clock_offset, f.sidecar
+                        f.camera_serial, f.clock_offset, f.sidecar, f.ctime_ns
                     FROM file f
                     LEFT JOIN outcome broken ON broken.rowid = (
                         SELECT o.rowid FROM outcome o
@@ -122,7 +134,8 @@ extension Catalog {
                     instant: instant, source: source, localTime: row[8], offset: row[9], notes: row[10],
                     assumedZone: row[11], zone: row[12], positionUnused: row[13], clockOffset: row[19])
                 let stamp = FileStamp(
-                    size: row[1], modifiedNanoseconds: row[2], inode: UInt64(bitPattern: row[3] as Int64))
+                    size: row[1], modifiedNanoseconds: row[2], inode: UInt64(bitPattern: row[3] as Int64),
+                    changedNanoseconds: row[21])
                 let failure = (row[14] as String?).map { IngestError(IngestError.Code($0), row[15] ?? "failed") }
                 facts[row[0]] = KnownFacts(
                     stamp: stamp, sha256: hash, kind: kind, capture: capture, failure: failure,

@@ -193,8 +193,8 @@ public final class Catalog: Sendable {
                     INSERT INTO file (path, size, mtime_ns, inode, sha256, media_type, capture_time,
                         capture_source, local_time, utc_offset, capture_notes, assumed_zone, capture_zone,
                         position_unused, pair_path, pair_reason, camera_make, camera_model, camera_serial,
-                        clock_offset, sidecar, seen_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        clock_offset, sidecar, seen_at, ctime_ns)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT(path) DO UPDATE SET size = excluded.size, mtime_ns = excluded.mtime_ns,
                         inode = excluded.inode, sha256 = excluded.sha256, media_type = excluded.media_type,
                         capture_time = excluded.capture_time, capture_source = excluded.capture_source,
@@ -204,7 +204,7 @@ public final class Catalog: Sendable {
                         pair_path = excluded.pair_path, pair_reason = excluded.pair_reason,
                         camera_make = excluded.camera_make, camera_model = excluded.camera_model,
                         camera_serial = excluded.camera_serial, clock_offset = excluded.clock_offset,
-                        sidecar = excluded.sidecar, seen_at = excluded.seen_at
+                        sidecar = excluded.sidecar, seen_at = excluded.seen_at, ctime_ns = excluded.ctime_ns
                     """)
             let outcome = try db.cachedStatement(
                 sql: """
@@ -226,7 +226,7 @@ public final class Catalog: Sendable {
                     capture.flatMap { $0.notes.isEmpty ? nil : $0.notes.joined(separator: "; ") }, record.assumedZone,
                     capture?.zone, capture?.positionUnused ?? false, record.pair?.path, record.pair?.reason,
                     record.camera?.make, record.camera?.model, record.camera?.serial, capture?.clockOffset,
-                    record.sidecar, now,
+                    record.sidecar, now, record.stamp.changedNanoseconds,
                 ])
                 try outcome.execute(arguments: [
                     record.path, record.destination, record.event, record.window.start?.timeIntervalSince1970,

@@ -90,7 +90,7 @@ public struct CatalogEntry: Sendable, Equatable {
     /// Whether an earlier run failed on these very bytes (same stamp) for a reason that lies in
     /// them: trying again would fail the same way.
     public func isKnownBroken(stamp: FileStamp) -> Bool {
-        self.stamp == stamp && self.status == .failed
+        stamp.isUnchanged(since: self.stamp) && self.status == .failed
             && self.errorCode.map { IngestError.Code($0).isInTheFile } == true
     }
 
@@ -108,7 +108,7 @@ public struct CatalogEntry: Sendable, Equatable {
         stamp: FileStamp, window: EventWindow, zone: String, readsPositions: Bool = false, correctsClocks: Bool = false,
         sidecar: String? = nil
     ) -> Bool {
-        guard self.stamp == stamp, self.sidecar == sidecar, self.status.isFinal else { return false }
+        guard stamp.isUnchanged(since: self.stamp), self.sidecar == sidecar, self.status.isFinal else { return false }
         guard self.status == .outside else { return true }
         return self.window == window && self.clockOffset == nil && !correctsClocks
             && (self.assumedZone == nil || (self.assumedZone == zone && !(self.positionUnused && readsPositions)))

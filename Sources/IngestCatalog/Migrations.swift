@@ -122,6 +122,12 @@ enum Migrations {
         migrator.registerMigration("v11-clock-notes") { db in
             try db.execute(sql: "ALTER TABLE run ADD COLUMN clock_notes TEXT")
         }
+        // Each file's ctime beside its mtime: an edit in place that sets the mtime back (exiftool
+        // -P) still moves it. Older rows have none (NULL), which matches any: the first run after
+        // the upgrade reads none of their files again, and records the ctime it sees for them.
+        migrator.registerMigration("v12-ctime") { db in
+            try db.execute(sql: "ALTER TABLE file ADD COLUMN ctime_ns INTEGER")
+        }
         return migrator
     }
 }

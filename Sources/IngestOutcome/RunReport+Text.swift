@@ -36,6 +36,15 @@ extension RunReport {
         if pending > 0 {
             lines.append("Pending: \(pending) stopped in flight, not failed; the next run does them")
         }
+        if !self.givenAgain.isEmpty {
+            let count = self.givenAgain.values.reduce(0) { $0 + $1.count }
+            lines.append("Given again: \(count)")
+            for (reason, tally) in self.givenAgain.sorted(by: { ($0.value.count, $1.key) > ($1.value.count, $0.key) }) {
+                lines.append(
+                    "  \(reason): \(tally.count) (" + tally.examples.joined(separator: ", ")
+                        + (tally.count > tally.examples.count ? ", …" : "") + ")")
+            }
+        }
         let skipped = self.count(.skipped) - self.knownBroken
         if skipped > 0 {
             lines.append("Skipped: \(skipped)")

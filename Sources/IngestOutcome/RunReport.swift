@@ -18,6 +18,9 @@ public struct RunReport: Sendable {
     /// with its count and a few examples; all of them are in the per-file report.
     public private(set) var failureReasons: [String: ReasonTally] = [:]
     public private(set) var skippedReasons: [String: ReasonTally] = [:]
+    /// Files given to the event again, by why: found missing by `verify`, or their path sent
+    /// before with other bytes (an edit in place), with examples.
+    public private(set) var givenAgain: [String: ReasonTally] = [:]
     /// Why files were left undated in this event, with examples.
     public private(set) var undatedReasons: [String: ReasonTally] = [:]
     /// Of the skipped files, those an earlier run found broken and that have not changed since.
@@ -79,6 +82,16 @@ public struct RunReport: Sendable {
             let (head, detail) = Self.split(reason)
             let path = PathBytes.printable(outcome.path)
             self.failureReasons[head, default: ReasonTally()].add(detail.isEmpty ? path : "\(path): \(detail)")
+        case .uploaded:
+            guard let note = outcome.reason else { break }
+            let path = PathBytes.printable(outcome.path)
+            if note.contains(Verdict.sentBeforeNote) {
+                self.givenAgain["sent before with other bytes (the earlier copy stays)", default: ReasonTally()].add(
+                    path)
+            }
+            if note.contains(Verdict.sentAgainNote) {
+                self.givenAgain["found missing by verify", default: ReasonTally()].add(path)
+            }
         case .skipped where outcome.knownBroken:
             self.knownBroken += 1
         case .skipped:

@@ -37,6 +37,10 @@ public enum Verdict: Sendable, Equatable {
 
     /// The reason of a file an earlier run finished and that has not changed since.
     public static let unchangedReason = "unchanged since an earlier run"
+    /// How a stored file's note begins when `verify` had found it missing at the destination.
+    public static let sentAgainNote = "sent again: "
+    /// How a stored file's note says that its path was given to the event before, with other bytes.
+    public static let sentBeforeNote = "this path was sent before with other bytes"
 
     public var status: FileStatus {
         switch self {

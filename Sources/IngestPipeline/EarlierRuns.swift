@@ -49,9 +49,23 @@ struct EarlierRuns: Sendable {
         // Facts only for the files some event still needs: a nightly re-run passes over the rest.
         let needed = files.filter { !self.plans[$0.position].pending.isEmpty }.map(\.file.path)
         self.facts = try await catalog.facts(for: needed)
+        for (position, file) in files where !self.plans[position].again.changed.isEmpty {
+            guard let earlier = self.facts[file.path], !file.stamp.isUnchanged(since: earlier.stamp) else { continue }
+            self.plans[position].again.earlierHash = earlier.sha256
+        }
+        // Rows of an older catalog know no ctime: the one seen now is kept for the files that
+        // matched, so that an edit in place from now on is seen. Not for a dry run's catalog,
+        // which is read only.
+        let adopted = files.compactMap { position, file -> (path: String, changedNanoseconds: Int64)? in
+            guard let changed = file.stamp.changedNanoseconds, self.plans[position].adoptsChangeTime else { return nil }
+            return (file.path, changed)
+        }
+        if !adopted.isEmpty { try? await catalog.recordChangeTimes(adopted) }
         guard !retryFailed else { return }
         for (position, file) in files {
-            guard let known = self.facts[file.path], known.stamp == file.stamp, let failure = known.failure else {
+            guard let known = self.facts[file.path], file.stamp.isUnchanged(since: known.stamp),
+                let failure = known.failure
+            else {
                 continue
             }
             self.plans[position].broken(file, by: failure)
@@ -66,9 +80,10 @@ struct EarlierRuns: Sendable {
         /// The events where an earlier run found these very bytes broken (none with
         /// `--retry-failed`): the outcome that says so.
         var knownBroken: [Int: FileOutcome] = [:]
-        /// The events where `verify` found the file missing since an earlier run gave it to them:
-        /// why, for the note of the outcome that gives it again.
-        var resent: [Int: String] = [:]
+        /// What earlier runs gave the file to the events that need it again, for the notes.
+        var again = GivenAgain()
+        /// The catalog's row knows no ctime (an older photoingest wrote it) and matched without.
+        var adoptsChangeTime = false
 
         /// Known broken in every event that still needs the file: an earlier run found these very
         /// bytes broken in some event, and they are broken in each.
@@ -99,6 +114,9 @@ struct EarlierRuns: Sendable {
                 plan.pending.append(event)
                 continue
             }
+            if entry.stamp.changedNanoseconds == nil && file.stamp.isUnchanged(since: entry.stamp) {
+                plan.adoptsChangeTime = true
+            }
             // Undated where only a window kept it out: final while undated files stay out of windows.
             if entry.status == .undated && undated != .open {
                 plan.pending.append(event)
@@ -110,8 +128,11 @@ struct EarlierRuns: Sendable {
             {
                 continue
             }
+            if entry.status == .uploaded && !file.stamp.isUnchanged(since: entry.stamp) {
+                plan.again.changed.append(event)
+            }
             if entry.errorCode == IngestError.Code.missingAtDestination.name {
-                plan.resent[event] = entry.reason ?? "found missing by verify"
+                plan.again.missing[event] = entry.reason ?? "found missing by verify"
             }
             if !retryFailed && entry.isKnownBroken(stamp: file.stamp) {
                 plan.broken(file, in: event, reason: entry.reason, code: entry.errorCode.map(IngestError.Code.init))
@@ -127,7 +148,7 @@ struct EarlierRuns: Sendable {
     /// clock otherwise (nil where that needs the file), and, for a time read in an assumed zone,
     /// in this run's zone with no GPS position left unread that this run could read.
     func facts(of file: DiscoveredFile) -> KnownFacts? {
-        guard var facts = self.facts[file.path], facts.stamp == file.stamp,
+        guard var facts = self.facts[file.path], file.stamp.isUnchanged(since: facts.stamp),
             facts.sidecar == file.sidecar?.fingerprint
         else { return nil }
         let correction =

@@ -28,14 +28,14 @@ extension Pipeline {
     /// gone to.
     static func ingest(
         _ file: DiscoveredFile, events: [Event], pending: [Int], earlier: [Int: FileOutcome] = [:],
-        resent: [Int: String] = [:], known: KnownFacts? = nil,
+        again: GivenAgain = GivenAgain(), known: KnownFacts? = nil,
         stages: Stages, context: StageContext
     ) async -> FileResult {
         var result = FileResult(unchanged: file, events: events, earlier: earlier)
         guard !pending.isEmpty else { return result }
         result.take(
             await Self.fanOut(file, events: pending.map { events[$0] }, known: known, stages: stages, context: context),
-            at: pending, resent: resent)
+            at: pending, again: again)
         return result
     }
 
@@ -88,15 +88,15 @@ extension Pipeline.FileResult {
     }
 
     /// This run's outcomes for the events at `pending` (indices into the run's events), in their
-    /// order. Where `verify` found the file missing (`resent`, by event index), a stored outcome
-    /// says that it was given again, and why.
-    mutating func take(_ outcomes: [FileOutcome], at pending: [Int], resent: [Int: String] = [:]) {
+    /// order. An outcome that gives the file to an event again says so, and why (``GivenAgain``).
+    mutating func take(_ outcomes: [FileOutcome], at pending: [Int], again: GivenAgain = GivenAgain()) {
         for (index, outcome) in zip(pending, outcomes) {
             self.outcomes[index] = outcome
             self.unchanged[index] = false
-            guard let why = resent[index], case .stored(let note) = outcome.verdict else { continue }
-            let again = "sent again: " + why
-            self.outcomes[index].verdict = .stored(note: note.map { $0 + "; " + again } ?? again)
+            guard let said = again.note(at: index, for: outcome), case .stored(let note) = outcome.verdict else {
+                continue
+            }
+            self.outcomes[index].verdict = .stored(note: note.map { $0 + "; " + said } ?? said)
         }
     }
 }

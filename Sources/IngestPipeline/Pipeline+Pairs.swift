@@ -12,7 +12,7 @@ extension Pipeline {
         var file: DiscoveredFile
         var pending: [Int]
         var earlier: [Int: FileOutcome]
-        var resent: [Int: String] = [:]
+        var again = GivenAgain()
     }
 
     /// The files of a group: each examined, then paired by ``Pairing``, then placed, a file that
@@ -62,7 +62,7 @@ extension Pipeline {
                     stages: stages,
                     context: context)
             }
-            result.take(outcomes, at: member.pending, resent: member.resent)
+            result.take(outcomes, at: member.pending, again: member.again)
             results.append(result)
         }
         return results

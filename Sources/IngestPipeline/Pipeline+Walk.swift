@@ -194,7 +194,7 @@ extension Pipeline {
                         let plan = earlier.plan(at: member)
                         return GroupMember(
                             file: items[member].file!, pending: plan.pending, earlier: plan.knownBroken,
-                            resent: plan.resent)
+                            again: plan.again)
                     })
             }
             let plan = earlier.plan(at: position)
@@ -224,7 +224,7 @@ extension Pipeline {
             group.addTask {
                 .results([
                     await Self.ingest(
-                        file, events: events, pending: plan.pending, earlier: plan.knownBroken, resent: plan.resent,
+                        file, events: events, pending: plan.pending, earlier: plan.knownBroken, again: plan.again,
                         known: facts, stages: stages, context: context)
                 ])
             }

@@ -78,6 +78,7 @@ import Testing
         #expect(again.status == 0, "\(again.result.stderr)")
         let resent = again.entries.filter { $0.status == .uploaded }
         #expect(Set(resent.map(\.path)) == Set(removed.map(\.path)))
+        #expect(again.result.stderr.contains("Given again: 3"), "\(again.result.stderr)")
         #expect(resent.allSatisfy { $0.reason?.hasPrefix("sent again: missing from the server") == true }, "\(resent)")
         #expect(try server.sql("SELECT count(*) FROM event_photo WHERE event_id = '\(event)'") == "12")
         #expect(try self.verify(cli, connection, environment: environment).status == 0)
