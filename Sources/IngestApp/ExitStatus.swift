@@ -12,6 +12,12 @@ public enum ExitStatus {
     /// `verify`: the destination does not hold everything the catalog says it was given (missing
     /// from the server, damaged or gone in the archive); the catalog marks them for the next run.
     public static let notWhole: Int32 = 4
+    /// `run` stopped at its `--max-duration`: the files in flight finished, the rest is left for the
+    /// next run, which goes on where this one stopped.
+    public static let deadline: Int32 = 5
+    /// A folder given to walk was empty while the catalog knows files under it (an unmounted
+    /// share), and nothing else went wrong: not a success (`--allow-empty` makes it one).
+    public static let emptySource: Int32 = 6
     /// Another run holds the catalog or the archive (`--no-wait`): EX_TEMPFAIL, try again later.
     public static let busy: Int32 = 75
     /// Ctrl-C, before the run began or during it.

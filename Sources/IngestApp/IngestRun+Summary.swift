@@ -78,6 +78,7 @@ extension IngestRun {
         if let fatal = run.fatalError { return ExitStatus.of(fatal) }
         if run.interrupted { return ExitStatus.interrupted }
         if lostOutcomes { return ExitStatus.someFailed }
+        if run.deadline != nil { return ExitStatus.deadline }
         // A watch ends only when stopped: its failed files are in the summary, the report and the
         // metrics, and `systemctl stop` must not leave the unit failed for a broken photo.
         if run.hasFailures && !watchStopped { return ExitStatus.someFailed }

@@ -120,6 +120,8 @@ public struct IngestRun {
             }
         }
         Interrupts.install(stop, onStop: target.finishInFlight, onHangUp: hangUp)
+        let deadline = self.deadline(stop, started: started)
+        defer { deadline?.cancel() }
         let events = target.events
         self.sayHowBoundsRead(in: zone, console: console)
         Self.announce(events, zone: zone, console: console)
@@ -161,6 +163,7 @@ public struct IngestRun {
             }
             configuration.watch = watch
         }
+        let emptySources = await self.emptySources(catalog: catalog, console: console)
         let pipeline = Pipeline(
             configuration: configuration, destination: target.destination, catalog: catalog, context: context)
         let display = RunDisplay(
@@ -178,6 +181,8 @@ public struct IngestRun {
         // A dry run records nothing: its page is made of the outcomes as they go by.
         if self.settings.html != nil && self.settings.dryRun { display.htmlPhotos = [:] }
         var run = try await pipeline.run(observer: display, stop: stop)
+        deadline?.cancel()
+        if await deadline?.value == true { run.deadline = self.settings.maxDuration }
         progress.clear()
         let restarting = stop.isRequestedByUser ? nil : restart.current
         if restarting != nil { (run.interrupted, run.stoppedEarly) = (false, false) }
@@ -190,8 +195,12 @@ public struct IngestRun {
             run, display: display, zone: zone, console: console, restartingFor: restarting?.words)
         if self.watching { console.summary(Self.waitLine(latency)) }
         withExtendedLifetime((catalogLock, target.lock)) {}
-        let status = await self.finish(
-            run, status: Self.exitStatus(run, lostOutcomes: lostOutcomes, watchStopped: watchStopped), display: display,
+        var status = Self.exitStatus(run, lostOutcomes: lostOutcomes, watchStopped: watchStopped)
+        if status == ExitStatus.success && !emptySources.isEmpty && !self.settings.allowEmpty {
+            status = ExitStatus.emptySource
+        }
+        status = await self.finish(
+            run, status: status, display: display,
             catalog: catalog,
             destination: target.destination.identity, started: started, console: console, log: log)
         return (status, restarting)

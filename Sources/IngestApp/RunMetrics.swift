@@ -33,6 +33,10 @@ struct RunMetrics {
                         ("outcome", status.name(atArchive: report.atArchive)),
                     ])
             }
+            // What a stopped run leaves for the next: stopped in flight, and not reached at all.
+            self.gauge(
+                "last_run_files_left", Double(report.count(.pending) + report.notReached),
+                [("event", report.event.name), ("event_id", report.event.id)])
         }
         var stages: [String: Double] = [:]
         for report in reports {

@@ -94,6 +94,16 @@ extension RunSetting {
                 "When another run is using the catalog or the archive, stop at once (exit status 75) instead of waiting."
         ),
         .flag(
+            "allow-empty", \.allowEmpty,
+            help:
+                "Take a folder given to walk that is empty as it is, even where the catalog knows files under it. Without this, such a folder (an unmounted share's mount point) is warned about and the run ends with exit status 6."
+        ),
+        .optionalInterval(
+            "max-duration", \.maxDuration,
+            help:
+                "run: start no new file once the run has lasted this long (30m, 2h); the files in flight finish, the catalog commits and the summary says how many are left (exit status 5). The next run goes on where it stopped."
+        ),
+        .flag(
             "include-trashed", \.includeTrashed,
             help:
                 "Also ingest the photos a Google Takeout's JSON says were in Google Photos' bin (left out by default, each said)."
@@ -191,76 +201,6 @@ extension RunSetting {
         ),
     ]
 
-    /// How `watch` follows its folders (`run` has no use for them).
-    static let watch: [RunSetting] = [
-        .interval(
-            "settle", \.settle,
-            help:
-                "watch: a file found not yet closed, its writer unseen, is read once its size and time have not changed for this long and it is whole. A file closed after writing, or moved in, is read at once; one seen being written waits for its close (past 30 times this, it is read if whole).",
-            default: "2s"),
-        .interval(
-            "refresh", \.refresh,
-            help:
-                "watch: how often the server's events and each event's hash set are fetched again. New or changed events start the watch again with them.",
-            default: "5m"),
-        .flag(
-            "poll", \.poll,
-            help:
-                "watch: list every folder every --poll-interval as well, not only those on a share or FUSE mount (where inotify does not see other machines' writes, and folders are polled anyway)."
-        ),
-        .flag(
-            "no-poll", \.noPoll,
-            help: "watch: trust inotify everywhere, a share's folders too: nothing is listed on a period."),
-        .interval(
-            "poll-interval", \.pollInterval,
-            help: "watch: how often polled folders are listed: a listing and a stat per file, what a re-run costs.",
-            default: "5s"),
-    ]
-
-    /// How to reach a PhotoShare server and prove who we are.
-    static let server: [RunSetting] = [
-        .text(
-            "server", \.connection.serverURL, valueName: "url",
-            help: "PhotoShare server to upload to (without one, the local archive)."),
-        .text(
-            "functions-url", \.connection.functionsUrl, valueName: "url",
-            help: "Base URL of the functions host serving the hash route, when it is not --server."),
-        .text(
-            "token", \.connection.token, valueName: "token",
-            help: "Access token. Prefer PHOTOINGEST_TOKEN: arguments show in ps.", secret: true),
-        .text(
-            "upload-token", \.connection.uploadToken, valueName: "token",
-            help: "Upload token (default: the access token). Prefer PHOTOINGEST_UPLOAD_TOKEN.", secret: true),
-        .text(
-            "token-command", \.connection.tokenCommand, valueName: "command",
-            help:
-                "Command printing a fresh token, or JSON {\"access\":…,\"upload\":…}; run again when a token nears expiry."
-        ),
-        .number(
-            "uploads", \.connection.uploads, valueName: "n",
-            help: "Concurrent uploads, one HTTP/1.1 connection each (default 6).", allowed: 1...,
-            problem: "must be at least 1"),
-        .number(
-            "retries", \.connection.retries, valueName: "n",
-            help: "Retries for network errors, 5xx and 429, with exponential back-off (default 5).", allowed: 0...,
-            problem: "cannot be negative"),
-        .number(
-            "stall-timeout", \.connection.stallTimeout, valueName: "seconds",
-            help:
-                "Give up on a request (and retry it) when the server sends or takes nothing for this many seconds; after Ctrl-C, the uploads in flight get this long to finish (default 30).",
-            allowed: 1..., problem: "must be at least 1 second"),
-        .number(
-            "unreachable-timeout", \.connection.unreachableTimeout, valueName: "seconds",
-            help:
-                "Stop the run when the server has answered nothing (connections refused or timing out) for this many seconds; the files not done are left for the next run (exit status 3; default 30; for watch, a week).",
-            allowed: 1..., problem: "must be at least 1 second"),
-        .flag(
-            "http2", \.connection.http2,
-            help: "Multiplex uploads over HTTP/2 (often slower for bulk uploads than several HTTP/1.1 connections)."),
-        .flag(
-            "insecure", \.connection.insecure,
-            help: "Do not verify the server's TLS certificate. Insecure: a warning is printed."),
-    ]
 }
 
 extension RunSetting {

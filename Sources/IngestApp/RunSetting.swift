@@ -100,6 +100,22 @@ public struct RunSetting: Sendable {
             })
     }
 
+    /// A period as ``interval(_:_:help:default:)`` reads it, absent unless given.
+    static func optionalInterval(_ key: String, _ field: WritableKeyPath<Settings, Int?> & Sendable, help: String)
+        -> RunSetting
+    {
+        RunSetting(key: key, kind: .text, valueName: "interval", help: help) { resolution, settings in
+            guard let text = try resolution.optionalString(key), !text.isEmpty else {
+                settings[keyPath: field] = nil
+                return
+            }
+            guard let seconds = Settings.seconds(text), seconds > 0 else {
+                throw UsageError("\(resolution.origin(key)) '\(text)' is not an interval such as 30s, 45m or 2h.")
+            }
+            settings[keyPath: field] = seconds
+        }
+    }
+
     static func flag(
         _ key: String, _ field: WritableKeyPath<Settings, Bool> & Sendable, help: String, discussion: String? = nil
     ) -> RunSetting {

@@ -32,6 +32,10 @@ public struct Settings {
     public var fastThumbnails = false
     public var retryFailed = false
     public var noWait = false
+    /// An empty folder given to walk is no failure, even where the catalog knows files under it.
+    public var allowEmpty = false
+    /// `--max-duration`, in seconds: no new file starts after it.
+    public var maxDuration: Int?
     public var includeHidden = false
     /// `--exclude`: globs of names (or paths below a root) never ingested, beside the default list.
     public var exclude: [String] = []

@@ -56,6 +56,17 @@ extension Catalog {
             """
     }
 
+    /// How many files the catalog knows under `folder` (an absolute path, no trailing slash).
+    public func fileCount(under folder: String) async throws -> Int {
+        // The paths under it sort between "folder/" and "folder0" ("0" follows "/").
+        try await self.pool.read { db in
+            try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM file WHERE path >= ? AND path < ?",
+                arguments: [folder + "/", folder + "0"]
+            ) ?? 0
+        }
+    }
+
     /// Records the ctime of files whose rows an older photoingest wrote without one, where the row
     /// still has none: from then on an edit in place is seen.
     public func recordChangeTimes(_ times: [(path: String, changedNanoseconds: Int64)]) async throws {

@@ -17,10 +17,13 @@ extension EventSummary.StatusCounts {
     }
 
     /// The summary line, with the failures and the files left pending beside it (never in it).
-    public func closingLine(dryRun: Bool) -> String {
+    public func closingLine(dryRun: Bool, notReached: Int = 0) -> String {
         var line = (dryRun ? "Dry run, nothing written: " : "") + self.summaryLine(dryRun: dryRun)
         if self.failed > 0 { line += "; \(self.failed) failed" }
-        if self.pending > 0 { line += "; \(self.pending) pending, for the next run" }
+        let left = [
+            self.pending > 0 ? "\(self.pending) pending" : nil, notReached > 0 ? "\(notReached) not reached" : nil,
+        ].compactMap { $0 }
+        if !left.isEmpty { line += "; " + left.joined(separator: " and ") + ", for the next run" }
         return line
     }
 }

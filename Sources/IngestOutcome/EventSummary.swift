@@ -35,6 +35,9 @@ public struct EventSummary: Codable, Sendable, Equatable {
     public var catalogProblem: String?
     /// What stopped the run before its end, in words.
     public var stoppedBy: String?
+    /// For a run stopped before its end: the files it did not reach that the event still needs
+    /// (the pending ones, stopped in flight, are in `counts`). Nil for a run that reached every file.
+    public var notReached: Int?
     /// The destination's counters (requests, retries, bytes uploaded), when it keeps any.
     public var transfers: [String: Int]?
 
@@ -141,6 +144,7 @@ extension EventSummary {
         self.closingLine = try value(.closingLine, self.summary)
         self.catalogProblem = try values.decodeIfPresent(String.self, forKey: .catalogProblem)
         self.stoppedBy = try values.decodeIfPresent(String.self, forKey: .stoppedBy)
+        self.notReached = try values.decodeIfPresent(Int.self, forKey: .notReached)
         self.transfers = try values.decodeIfPresent([String: Int].self, forKey: .transfers)
     }
 

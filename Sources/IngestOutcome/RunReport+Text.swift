@@ -10,7 +10,9 @@ extension RunReport {
     }
 
     /// The summary line, with this run's failures and the files left pending beside it (never in it).
-    public var closingLine: String { self.statusCounts.closingLine(dryRun: self.dryRun) }
+    public var closingLine: String {
+        self.statusCounts.closingLine(dryRun: self.dryRun, notReached: self.notReached)
+    }
 
     /// What is worth a look in this event, before the summary: failures by reason, skipped files,
     /// known broken files, files dated by their mtime, photos near the window's edges.
@@ -35,6 +37,9 @@ extension RunReport {
         let pending = self.count(.pending)
         if pending > 0 {
             lines.append("Pending: \(pending) stopped in flight, not failed; the next run does them")
+        }
+        if self.notReached > 0 {
+            lines.append("Not reached: \(self.notReached) the run stopped before; the next run does them")
         }
         if !self.givenAgain.isEmpty {
             let count = self.givenAgain.values.reduce(0) { $0 + $1.count }

@@ -18,6 +18,9 @@ public struct RunReport: Sendable {
     /// with its count and a few examples; all of them are in the per-file report.
     public private(set) var failureReasons: [String: ReasonTally] = [:]
     public private(set) var skippedReasons: [String: ReasonTally] = [:]
+    /// Files the run stopped before (a deadline, Ctrl-C, a server gone) that the event still
+    /// needs: the walk went on to count them, so that what is left is said whole.
+    public private(set) var notReached = 0
     /// Files given to the event again, by why: found missing by `verify`, or their path sent
     /// before with other bytes (an edit in place), with examples.
     public private(set) var givenAgain: [String: ReasonTally] = [:]
@@ -103,6 +106,11 @@ public struct RunReport: Sendable {
         default:
             break
         }
+    }
+
+    /// Counts a file the run stopped before and that the event still needs.
+    package mutating func addNotReached() {
+        self.notReached += 1
     }
 
     /// Counts a file an earlier run finished, unchanged since, as ``add(_:unchanged:)`` counts its

@@ -88,8 +88,16 @@ extension RunSummary {
         if let fatal = self.fatalError {
             let gone = fatal.code == .serverUnreachable
             lines.append("Stopped: \(fatal.message)" + (gone ? "; the files not done are left for the next run" : ""))
+        } else if let words = self.deadlineWords {
+            lines.append("Stopped at \(words): no new file was started after it; the files in flight finished.")
         } else if self.interrupted {
             lines.append("Stopped before the end: the next run picks up the files not done.")
+        }
+        if self.stoppedEarly {
+            let left = self.notReached + self.leftInFlight
+            lines.append(
+                "Left for the next run: \(left) \(left == 1 ? "file" : "files") (\(self.leftInFlight) stopped in "
+                    + "flight, \(self.notReached) not reached; the walk went on to count them)")
         }
         if let problem = self.catalogProblem {
             lines.append("Catalog: \(problem.message)")

@@ -37,6 +37,12 @@ public struct RunSummary: Sendable {
     /// What stopped the run before its end (a refused token, a server that stopped answering),
     /// if anything did.
     public var fatalError: IngestError?
+    /// The `--max-duration` that stopped the run, in seconds, when that is what did.
+    public var deadline: Int?
+    /// For a run stopped before its end: the files it did not reach that some event still needs,
+    /// and those stopped in flight (pending in some event). The next run does both.
+    public var notReached = 0
+    public var leftInFlight = 0
     /// The first problem with the catalog: it did not stop the run, but the run did not go well.
     public var catalogProblem: IngestError?
     /// The destination's counters (requests, retries, bytes uploaded).
@@ -56,6 +62,11 @@ public struct RunSummary: Sendable {
 
     /// Files per second over the run, counting each file once and not those no event needed opened.
     public var filesPerSecond: Double { self.rate(self.filesDone - self.filesUnchanged) }
+
+    /// What stopped the run, when it was its deadline.
+    var deadlineWords: String? {
+        self.deadline.map { "the deadline (--max-duration \(RunSummary.duration($0)))" }
+    }
 
     /// Whether some file failed, or the catalog could not record everything.
     public var hasFailures: Bool {
@@ -79,7 +90,8 @@ public struct RunSummary: Sendable {
             nearEdge: report.nearEdgeCount, knownBroken: report.knownBroken, datedByFileTime: report.datedByFileTime,
             bytes: report.bytesRead, seconds: self.elapsedSeconds, filesPerSecond: self.filesPerSecond(of: report),
             stages: stages, summary: report.summaryLine, closingLine: report.closingLine,
-            catalogProblem: self.catalogProblem?.message, stoppedBy: self.fatalError?.message,
+            catalogProblem: self.catalogProblem?.message, stoppedBy: self.fatalError?.message ?? self.deadlineWords,
+            notReached: self.stoppedEarly ? report.notReached : nil,
             transfers: self.destinationStatistics.isEmpty ? nil : self.destinationStatistics)
     }
 

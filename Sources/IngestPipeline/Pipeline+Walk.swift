@@ -20,7 +20,9 @@ extension Pipeline {
 
         // Discovery runs ahead in its own child task; the channel makes it wait when the work is behind.
         // A watch follows the folders from before the walk starts, so that nothing written meanwhile is missed.
-        let shouldStop: @Sendable () -> Bool = { stop.isRequested }
+        // A run stopped before its end walks on, starting nothing, to count what it leaves.
+        let watching = configuration.watch != nil
+        let shouldStop: @Sendable () -> Bool = { watching && stop.isRequested }
         var watch = configuration.watch
         // Only where others add photos meanwhile (a server's other clients) is there anything to fetch again.
         if self.destination.holdingsChangeMeanwhile {
@@ -46,8 +48,13 @@ extension Pipeline {
             while let event = await group.next() {
                 if case .results(let results) = event { await Self.finish(results, state: &state, tally: &tally) }
             }
-            // After a stop, take what the walk may still be sending, so that it can see the stop and end.
-            for await _ in channel {}
+            // After a stop, take what the walk may still be sending, so that it can see the stop and
+            // end; a run counts in it the files some event still needs.
+            for await found in channel {
+                guard !watching else { continue }
+                let earlier = await self.earlierRuns(of: found.items, tally: &tally)
+                Self.countNotReached(found.items, from: 0, earlier: earlier, started: [:], tally: &tally)
+            }
         }
         return await walked
     }
@@ -92,7 +99,13 @@ extension Pipeline {
         let earlier = await self.earlierRuns(of: found.items, tally: &tally)
         let groups = Self.nameGroups(found.items, earlier: earlier)
         for position in found.items.indices {
-            if stages.stop.isRequested { break }
+            if stages.stop.isRequested {
+                if self.configuration.watch == nil {
+                    Self.countNotReached(
+                        found.items, from: position, earlier: earlier, started: groups.members, tally: &tally)
+                }
+                break
+            }
             switch Self.work(at: position, of: found.items, earlier: earlier, groups: groups, events: events) {
             case nil: continue
             case .finished(let result)?: await tally.finish(result)
@@ -122,6 +135,19 @@ extension Pipeline {
                     }
                 }
             }
+        }
+    }
+
+    /// Counts as not reached the files of `items` from `start` on that some event still needs; a
+    /// file of a group begun before `start` (`started`, by its first position) is in flight.
+    static func countNotReached(
+        _ items: [DiscoveryItem], from start: Int, earlier: EarlierRuns, started groups: [Int: [Int]],
+        tally: inout RunTally
+    ) {
+        let inFlight = Set(groups.filter { $0.key < start }.values.joined())
+        for position in start..<items.count where items[position].file != nil && !inFlight.contains(position) {
+            let pending = earlier.plan(at: position).pending
+            if !pending.isEmpty { tally.notReached(in: pending) }
         }
     }
 

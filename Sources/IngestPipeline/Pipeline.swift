@@ -92,6 +92,8 @@ public struct Pipeline: Sendable {
         run.elapsedSeconds = (clock.now - started).seconds
         run.destinationStatistics = self.destination.statistics
         run.fatalError = tally.fatalError
+        run.notReached = tally.notReached
+        run.leftInFlight = tally.leftInFlight
         run.catalogProblem = tally.catalogProblem
         run.cameras = tally.cameras.summaries()
         for (index, recorder) in recorders.enumerated() {

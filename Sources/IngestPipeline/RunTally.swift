@@ -11,6 +11,10 @@ struct RunTally {
     var catalogProblem: IngestError?
     /// What stopped the run, whichever event's file met it.
     var fatalError: IngestError?
+    /// For a run stopped before its end: the files it did not reach that some event still needs,
+    /// and the files that ended pending in some event (stopped in flight).
+    var notReached = 0
+    var leftInFlight = 0
     let recorders: [CatalogStage]
     /// Each camera body's files and times, for the clock offsets its photos suggest.
     var cameras: CameraTally
@@ -40,8 +44,15 @@ struct RunTally {
                 self.recordingFailed(error)
             }
         }
+        if result.outcomes.contains(where: { $0.status == .pending }) { self.leftInFlight += 1 }
         self.progressed(
             unchanged: result.unchanged.allSatisfy { $0 }, bytesRead: result.read ? result.outcomes.first?.size : nil)
+    }
+
+    /// Counts a file the run stopped before, in each event (by index) that still needs it.
+    mutating func notReached(in events: [Int]) {
+        self.notReached += 1
+        for index in events where index < self.reports.count { self.reports[index].addNotReached() }
     }
 
     /// The first problem recording outcomes is the run's catalog problem.

@@ -53,6 +53,7 @@ import Testing
             (["run", ".", "--from", "2025-09-28T00:00:00Z", "--until", "2025-09-27T00:00:00Z"], "after --until"),
             (["run", ".", "--timezone", "Mars/Olympus"], "IANA"),
             (["run", ".", "--jobs", "0"], "--jobs"),
+            (["run", ".", "--max-duration", "soon"], "--max-duration"),
             (["run"], "Give at least one file or folder to ingest"),
             (["run", ".", "--no-such-option"], "Unknown option"),
         ])

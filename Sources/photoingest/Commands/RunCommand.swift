@@ -42,7 +42,9 @@ struct RunCommand: AsyncParsableCommand {
             Exit status: 0 when every file ended well (stored or uploaded, duplicate, outside, skipped or known \
             broken), 1 when some failed in this run, 2 for a usage or configuration error, 3 when the \
             server could not be used (it refused the token, or answered nothing for \
-            --unreachable-timeout; the files not done are left for the next run), 75 when another run holds the catalog or \
+            --unreachable-timeout; the files not done are left for the next run), 5 when --max-duration \
+            stopped it (the summary says how many files are left; the next run goes on), 6 when a folder \
+            given was empty while the catalog knows files under it (an unmounted share; --allow-empty), 75 when another run holds the catalog or \
             archive and --no-wait was given, 130 when stopped by Ctrl-C (the first lets the files in \
             flight finish, the second stops at once).
 
@@ -64,8 +66,14 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var arguments: RunArguments
 
+    @Option(help: .setting("max-duration"))
+    var maxDuration: String?
+
+    @Flag(help: .setting("allow-empty"))
+    var allowEmpty = false
+
     func run() async throws {
-        let status = try await IngestRun(settings: try await self.arguments.settings()).run()
+        let status = try await IngestRun(settings: try await self.arguments.settings(more: self.given)).run()
         if status != ExitStatus.success { throw ExitCode(status) }
     }
 }
