@@ -17,11 +17,10 @@ extension IngestRun {
     func target(context: StageContext, console: Console) async throws -> RunTarget {
         if let client = try self.settings.connection.client() {
             console.status("Asking \(client.address.shown) for its events…")
-            let stallTimeout = TimeInterval(self.settings.connection.stallTimeout)
             let wanted = self.settings.event
             var target = RunTarget(
                 destination: ServerDestination(client: client), events: try await Self.serverEvents(client, wanted),
-                finishInFlight: { client.finishInFlight(within: stallTimeout) })
+                finishInFlight: { client.finishInFlight() })
             target.listEvents = { try await Self.serverEvents(client, wanted) }
             console.status(
                 "Ingesting into \(client.address.shown)"

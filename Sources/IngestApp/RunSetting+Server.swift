@@ -31,7 +31,7 @@ extension RunSetting {
         .number(
             "stall-timeout", \.connection.stallTimeout, valueName: "seconds",
             help:
-                "Give up on a request (and retry it) when the server sends or takes nothing for this many seconds; after Ctrl-C, the uploads in flight get this long to finish (default 30).",
+                "Give up on a request (and retry it) when the server sends or takes nothing for this many seconds; after Ctrl-C, the uploads in flight finish while their bytes keep moving, and are cut off once quiet this long (default 30).",
             allowed: 1..., problem: "must be at least 1 second"),
         .number(
             "unreachable-timeout", \.connection.unreachableTimeout, valueName: "seconds",

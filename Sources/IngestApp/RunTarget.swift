@@ -6,8 +6,8 @@ import IngestPipeline
 struct RunTarget {
     var destination: any Destination
     var events: [Event]
-    /// Called on the first Ctrl-C: uploads in flight get --stall-timeout to finish, then are
-    /// given up (their files end pending).
+    /// Called on the first Ctrl-C: uploads in flight finish while their bytes move; one that
+    /// stalls for --stall-timeout is given up (its file ends pending).
     var finishInFlight: @Sendable () -> Void = {}
     /// Folders the walk must not enter (the archive's own).
     var excludedPaths: [String] = []

@@ -96,12 +96,14 @@ public final class PhotoShareClient: Sendable {
     /// How many uploads can be sending at once; those begun beyond it wait their turn.
     public var requestsAtOnce: Int { self.transport.requestsAtOnce }
 
-    /// After the first Ctrl-C: the transfers in flight may finish, but none is retried, and those
-    /// still running after `seconds` are given up. Their files end pending, for the next run.
-    public func finishInFlight(within seconds: TimeInterval) {
+    /// After the first Ctrl-C: the transfers in flight may finish, however long that takes while
+    /// their bytes move, but none is retried. One that stalls is ended by libcurl's own
+    /// low-speed check (`--stall-timeout`), which also sees the end of a body the server is still
+    /// reading from the socket's buffers, where a count of the bytes handed to the socket goes
+    /// quiet for seconds. Their files end pending, for the next run; a second Ctrl-C stops at once.
+    /// (Once a fixed --stall-timeout after the first: a 1.6 GB upload was cut 8 s from its end.)
+    public func finishInFlight() {
         self.stopping.store(true, ordering: .relaxed)
-        let transport = self.transport
-        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { transport.abandon() }
     }
 
     /// The events the user's token can see.
@@ -260,7 +262,10 @@ public final class PhotoShareClient: Sendable {
     ) throws(IngestError) -> Try {
         switch result {
         case .failure(let error):
-            if error.code == HTTPTransport.abandonedCode { throw Self.stoppedError }
+            // After Ctrl-C a try that got no answer is not retried, and says nothing of the server.
+            if error.code == HTTPTransport.abandonedCode || self.stopping.load(ordering: .relaxed) {
+                throw Self.stoppedError
+            }
             if error.code == HTTPTransport.refusedCode { throw IngestError(.uploadRejected, error.message) }
             var probing = false
             if CircuitBreaker.isUnanswered(error) {

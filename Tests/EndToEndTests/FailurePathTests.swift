@@ -290,6 +290,47 @@ import Testing
         #expect(resumed.count("uploaded") == (try Self.photos.get()).count - uploaded)
     }
 
+    @Test("Ctrl-C while a big upload is still moving bytes: it finishes, past --stall-timeout, and is uploaded whole")
+    func interruptWaitsForAMovingUpload() throws {
+        // The server reads in bursts, about 0.8 MB/s in all: the photo of about 7 MB takes 8 s or so,
+        // far past the 4 s that once ended every upload still running after Ctrl-C.
+        let server = try ReferenceServer(["--read-bytes-per-second", "2000000"])
+        let event = try Self.addEvent(server)
+        let cli = CommandLine("interrupt-moving")
+        let folder = cli.folder.appending("big")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let photo = folder.appending(path: "noise.jpg")
+        _ = try Fixtures.check(runProgram("vips", ["gaussnoise", photo.path + "[Q=95]", "3500", "2800"]))
+        let process = Process()
+        process.executableURL = TestEnvironment.photoingest
+        process.arguments = [
+            "run", folder.path, "--server", server.url, "--catalog", cli.catalog.path, "--timezone", "UTC",
+            "--undated", "mtime", "--stall-timeout", "4", "--report", cli.folder.appending("report.ndjson").path,
+        ]
+        process.environment = ProcessInfo.processInfo.environment.merging([
+            "PHOTOINGEST_TOKEN": try server.token(ttl: 86_400)
+        ]) { $1 }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        // Interrupted once the server has taken a first megabyte of the upload.
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            let received = TestEnvironment.files(under: server.data.appending("tmp")).compactMap {
+                try? FileManager.default.attributesOfItem(atPath: $0.path)[.size] as? Int
+            }
+            if received.contains(where: { $0 > 1 << 20 }) { break }
+            usleep(50_000)
+        }
+        let interrupted = Date()
+        let entries = try self.interrupt(process, output, cli)
+        #expect(Date().timeIntervalSince(interrupted) > 4, "it ended within the stall timeout: not waited for")
+        #expect(entries.map(\.status) == [.uploaded], "\(entries.map { ($0.status, $0.reason ?? $0.error ?? "") })")
+        let held = try server.held(inEvent: event)
+        #expect(held.keys.first == (try Fixtures.sha256sum(photo)))
+    }
+
     @Test(
         "Ctrl-C with uploads that hang: given up after --stall-timeout and left pending, not failed; a second Ctrl-C stops at once"
     )
