@@ -107,8 +107,13 @@ let package = Package(
                 .define("PHOTOINGEST_COMMIT", to: "\"\(commit)\""),
             ]),
 
-        // Domain types: what a file, a capture time, an event and an error are. No dependency.
+        // Domain types: what a file, an event, a time and an error are. No dependency.
         .target(name: "IngestCore", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
+        // When a photo was taken: the capture time and its sources, the rules that read each
+        // source (EXIF, XMP, QuickTime, Takeout, iCloud, file names, GPS), the resolver that
+        // weighs them, camera clocks and their corrections, and where a time falls by a window.
+        // A new source of capture times lands here. Pure Swift over IngestCore.
+        .target(name: "IngestDating", dependencies: ["IngestCore"]),
         // Every parser of untrusted bytes (container walkers, EXIF, QuickTime boxes, ICC profiles,
         // the sniffer, whether a file is whole): Swift, bounds-checked, and all that the fuzz
         // harness builds. Its C: libxml2's reader for XMP (opened on first use), zlib and
@@ -122,10 +127,12 @@ let package = Package(
         .target(name: "IngestTransport", dependencies: ["IngestCore", "CCurlShim"]),
         .target(
             name: "IngestCatalog",
-            dependencies: ["IngestCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["IngestCore", "IngestDating", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // The world's time-zone boundaries, for photos dated by where they were taken.
-        .target(name: "IngestZones", dependencies: ["IngestCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(
+            name: "IngestZones",
+            dependencies: ["IngestCore", "IngestDating", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(
             name: "IngestArchive",
             dependencies: ["IngestCore", "IngestHashing", .product(name: "GRDB", package: "GRDB.swift")]
@@ -142,12 +149,14 @@ let package = Package(
         // What a run found and decided: each file's facts and verdicts, the run's report and
         // summary, counts of cameras, Takeout and iCloud files, uploads and stage timings, and the
         // kinds of destination. What reports read, without the pipeline.
-        .target(name: "IngestOutcome", dependencies: ["IngestCore", "IngestContainers", "IngestDiscovery"]),
+        .target(
+            name: "IngestOutcome", dependencies: ["IngestCore", "IngestDating", "IngestContainers", "IngestDiscovery"]),
         .target(
             name: "IngestPipeline",
             dependencies: [
-                "IngestCore", "IngestContainers", "IngestHashing", "IngestImaging", "IngestCatalog", "IngestArchive",
-                "IngestTransport", "IngestDiscovery", "IngestOutcome", .product(name: "Logging", package: "swift-log"),
+                "IngestCore", "IngestDating", "IngestContainers", "IngestHashing", "IngestImaging", "IngestCatalog",
+                "IngestArchive", "IngestTransport", "IngestDiscovery", "IngestOutcome",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ]
         ),
@@ -155,8 +164,8 @@ let package = Package(
         .target(
             name: "IngestReport",
             dependencies: [
-                "IngestCore", "IngestCatalog", "IngestArchive", "IngestHashing", "IngestImaging", "IngestOutcome",
-                .product(name: "Mustache", package: "swift-mustache"),
+                "IngestCore", "IngestDating", "IngestCatalog", "IngestArchive", "IngestHashing", "IngestImaging",
+                "IngestOutcome", .product(name: "Mustache", package: "swift-mustache"),
             ],
             // The page's HTML, CSS and script, compiled into the code: no bundle to install.
             resources: [
@@ -185,13 +194,14 @@ let package = Package(
         ),
         // Helpers for the tests: temporary folders, the shared corpus, running tools, the parsers'
         // fuzz target. No C library: the fuzz harness builds it.
-        .target(name: "IngestTesting", dependencies: ["IngestCore", "IngestContainers"]),
+        .target(name: "IngestTesting", dependencies: ["IngestCore", "IngestDating", "IngestContainers"]),
         // What `photoingest` does, callable in process: settings and their precedence, choosing
         // the destination, running, summarising, the exit status.
         .target(
             name: "IngestApp",
             dependencies: [
-                "IngestCore", "IngestHashing", "IngestDiscovery", "IngestOutcome", "IngestPipeline", "IngestImaging",
+                "IngestCore", "IngestDating", "IngestHashing", "IngestDiscovery", "IngestOutcome", "IngestPipeline",
+                "IngestImaging",
                 "IngestTransport", "IngestReport", "IngestZones", "IngestArchive", "IngestCatalog",
                 .product(name: "Logging", package: "swift-log"),
                 // --events FILE in CSV.
@@ -215,20 +225,24 @@ let package = Package(
         ),
 
         .testTarget(name: "IngestCoreTests", dependencies: ["IngestCore", "IngestHashing", "IngestTesting"]),
+        .testTarget(name: "IngestDatingTests", dependencies: ["IngestDating", "IngestCore", "IngestTesting"]),
         .testTarget(name: "IngestHashingTests", dependencies: ["IngestHashing", "IngestCore", "IngestTesting"]),
         // Their data files are read through #filePath, not bundled.
         .testTarget(
-            name: "IngestContainersTests", dependencies: ["IngestContainers", "IngestCore", "IngestTesting"],
+            name: "IngestContainersTests",
+            dependencies: ["IngestDating", "IngestContainers", "IngestCore", "IngestTesting"],
             exclude: ["FuzzRegressions", "Sidecars"]),
         .testTarget(
             name: "IngestImagingTests",
             dependencies: ["IngestImaging", "IngestContainers", "IngestCore", "IngestTesting"]),
         .testTarget(
-            name: "IngestCatalogTests", dependencies: ["IngestCatalog", "IngestHashing", "IngestTesting"],
+            name: "IngestCatalogTests",
+            dependencies: ["IngestDating", "IngestCatalog", "IngestHashing", "IngestTesting"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "IngestZonesTests",
             dependencies: [
+                "IngestDating",
                 "IngestZones", "IngestCore", "IngestContainers", "IngestImaging", "IngestTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
@@ -246,6 +260,7 @@ let package = Package(
         .testTarget(
             name: "IngestReportTests",
             dependencies: [
+                "IngestDating",
                 "IngestReport", "IngestOutcome", "IngestCore", "IngestHashing", "IngestCatalog", "IngestTesting",
             ]),
         .testTarget(
@@ -256,10 +271,13 @@ let package = Package(
             ]),
         .testTarget(
             name: "IngestOutcomeTests",
-            dependencies: ["IngestOutcome", "IngestDiscovery", "IngestContainers", "IngestCore", "IngestTesting"]),
+            dependencies: [
+                "IngestDating", "IngestOutcome", "IngestDiscovery", "IngestContainers", "IngestCore", "IngestTesting",
+            ]),
         .testTarget(
             name: "IngestPipelineTests",
             dependencies: [
+                "IngestDating",
                 "IngestPipeline", "IngestDiscovery", "IngestOutcome", "IngestContainers", "IngestHashing",
                 "IngestImaging",
                 "IngestArchive", "IngestCatalog", "IngestTesting",
@@ -267,6 +285,7 @@ let package = Package(
         .testTarget(
             name: "IngestAppTests",
             dependencies: [
+                "IngestDating",
                 "IngestApp", "IngestCore", "IngestPipeline", "IngestTesting",
                 .product(name: "Configuration", package: "swift-configuration"),
             ]),
@@ -274,6 +293,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
+                "IngestDating",
                 "photoingest", "photoshare-server", "IngestCore", "IngestContainers", "IngestTesting", "IngestZones",
                 // The --json document and the --report lines, read as the schema that writes them.
                 "IngestApp", "IngestOutcome", "IngestPipeline", "IngestReport",

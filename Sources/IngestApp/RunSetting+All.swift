@@ -1,5 +1,6 @@
 import Foundation
 import IngestCore
+import IngestDating
 import IngestDiscovery
 import IngestHashing
 import IngestPipeline

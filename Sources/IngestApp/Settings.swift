@@ -1,6 +1,7 @@
 import Configuration
 import Foundation
 import IngestCore
+import IngestDating
 import IngestPipeline
 import IngestTransport
 import Logging

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import IngestCore
+import IngestDating
 
 /// What earlier runs left in the catalog, read back by a new run: which files each event has
 /// done, and what was learned of them.

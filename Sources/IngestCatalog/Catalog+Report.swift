@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import IngestCore
+import IngestDating
 
 extension Catalog {
     /// The runs of the invocation that `run` belongs to, or of the latest invocation when `run`

@@ -1,4 +1,5 @@
 import IngestCore
+import IngestDating
 
 /// What the catalog remembers of one file for one destination and event.
 public struct CatalogRecord: Sendable, Equatable {

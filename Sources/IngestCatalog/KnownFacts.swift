@@ -1,5 +1,6 @@
 import Foundation
 import IngestCore
+import IngestDating
 
 /// What an earlier run learned of a file's content: enough to place it against a new event's
 /// window, and to tell whether the event holds it already, without opening it again.

@@ -1,4 +1,5 @@
 import IngestCore
+import IngestDating
 
 /// One file's recorded outcome for one event, with what the catalog knows of the file.
 public struct OutcomeRecord: Sendable {

@@ -35,30 +35,6 @@ public struct EventWindow: Sendable, Hashable, CustomStringConvertible {
         return 0
     }
 
-    /// Whether a photo's place relative to the window is worth a second look: where a wrong time
-    /// zone bites. `margin` is how close to an edge an outside photo must be to count; 0 lists
-    /// nothing.
-    ///
-    /// A photo inside is listed only when its zone was guessed (this machine's, not one the user
-    /// gave) and a plausible other offset would put it outside: an hour either way (a clock left
-    /// on summer or winter time), or `otherOffsets`, those the run's other photos were taken at
-    /// (seconds east of UTC). `otherOffsets` nil says the zone was the user's: no guess.
-    public func nearEdge(_ capture: CaptureTime, margin: TimeInterval, otherOffsets: Set<Int>? = []) -> NearEdge? {
-        guard margin > 0 else { return nil }
-        let distance = self.distance(to: capture.instant)
-        if distance > 0 {
-            return distance <= margin ? .outside(by: distance) : nil
-        }
-        guard capture.source == .exifAssumedZone, let wall = capture.localTime, let otherOffsets else { return nil }
-        let assumed = Int((wall.secondsAsIfUTC - capture.instant.timeIntervalSince1970).rounded())
-        for offset in otherOffsets.union([assumed - 3_600, assumed + 3_600]) where offset != assumed {
-            if !self.contains(Date(timeIntervalSince1970: wall.secondsAsIfUTC - Double(offset))) {
-                return .insideOnlyWithAssumedZone
-            }
-        }
-        return nil
-    }
-
     /// The window as the clocks of `zone` read it, `2025-09-27T14:00:00 to 2025-09-27T22:00:00 in
     /// America/Los_Angeles`, beside the UTC one wherever a window is shown: photos are read in
     /// that zone. Nil for UTC, or a window open at both ends.
@@ -85,23 +61,5 @@ public struct EventWindow: Sendable, Hashable, CustomStringConvertible {
     /// file was judged against, so that a changed window judges it again.
     public var description: String {
         (self.start.map(RFC3339.format) ?? "..") + "/" + (self.end.map(RFC3339.format) ?? "..")
-    }
-}
-
-/// Why a photo is listed at the end of a run for a second look.
-public enum NearEdge: Sendable, Equatable, CustomStringConvertible {
-    /// Outside the window, but by less than the margin.
-    case outside(by: TimeInterval)
-    /// Inside, but only in the zone that was assumed for its EXIF time.
-    case insideOnlyWithAssumedZone
-
-    public var description: String {
-        switch self {
-        case .outside(let seconds):
-            let minutes = Int((seconds / 60).rounded(.up))
-            return "outside the window by \(minutes) min"
-        case .insideOnlyWithAssumedZone:
-            return "inside the window only in the assumed time zone"
-        }
     }
 }

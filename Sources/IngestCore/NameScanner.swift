@@ -1,18 +1,18 @@
 /// Reads a file name from its start, field by field, for ``FileNameDate``; every read checks
 /// the bounds.
 public struct NameScanner {
-    let bytes: [UInt8]
-    var position = 0
+    public let bytes: [UInt8]
+    public var position = 0
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    public init(_ bytes: [UInt8]) { self.bytes = bytes }
 
     /// Whether the next byte is a digit: a field of fixed width followed by one is a longer number.
-    var atDigit: Bool {
+    public var atDigit: Bool {
         self.position < self.bytes.count && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self.bytes[self.position])
     }
 
     /// Takes `text` when the name goes on with it (letters in any case).
-    mutating func literal(_ text: String) -> Bool {
+    public mutating func literal(_ text: String) -> Bool {
         let expected = Array(text.utf8)
         guard self.bytes.count - self.position >= expected.count else { return false }
         for (offset, byte) in expected.enumerated()
@@ -24,7 +24,7 @@ public struct NameScanner {
     }
 
     /// Takes `count` digits as a number.
-    mutating func digits(_ count: Int) -> Int? {
+    public mutating func digits(_ count: Int) -> Int? {
         guard self.bytes.count - self.position >= count else { return nil }
         var value = 0
         for byte in self.bytes[self.position..<self.position + count] {
@@ -36,13 +36,13 @@ public struct NameScanner {
     }
 
     /// `YYYYMMDD`.
-    mutating func day() -> LocalDateTime? {
+    public mutating func day() -> LocalDateTime? {
         guard let year = self.digits(4), let month = self.digits(2), let day = self.digits(2) else { return nil }
         return LocalDateTime(year: year, month: month, day: day)
     }
 
     /// `HHMMSS`, then `mmm` when asked; no digit may follow (a longer number is no time).
-    mutating func time(millisecond: Bool) -> LocalDateTime? {
+    public mutating func time(millisecond: Bool) -> LocalDateTime? {
         guard let hour = self.digits(2), let minute = self.digits(2), let second = self.digits(2) else { return nil }
         let fraction = millisecond ? self.digits(3) : 0
         guard let fraction, !self.atDigit else { return nil }

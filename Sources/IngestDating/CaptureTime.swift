@@ -1,4 +1,5 @@
 import Foundation
+import IngestCore
 
 /// Where a capture instant came from, from most to least trustworthy.
 public enum CaptureSource: String, Sendable, Codable, CaseIterable {

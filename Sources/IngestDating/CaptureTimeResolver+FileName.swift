@@ -1,4 +1,5 @@
 import Foundation
+import IngestCore
 
 extension CaptureTimeResolver {
     /// The capture time the file's name gives (``FileNameDate``), for a file `capture` dated by

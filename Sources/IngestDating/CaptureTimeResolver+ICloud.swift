@@ -1,4 +1,5 @@
 import Foundation
+import IngestCore
 
 extension CaptureTimeResolver {
     /// The capture time an iCloud export's `Photo Details.csv` gives (`seconds`, UTC to the

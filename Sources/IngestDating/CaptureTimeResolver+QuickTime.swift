@@ -1,4 +1,5 @@
 import Foundation
+import IngestCore
 
 /// Videos: the fields of their `moov` box to a UTC ``CaptureTime``.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import IngestCore
 
 extension CaptureTimeResolver {
     /// The capture time an XMP sidecar gives (``XMPFields``), over `capture`, the one the file's own

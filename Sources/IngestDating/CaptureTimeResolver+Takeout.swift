@@ -1,4 +1,5 @@
 import Foundation
+import IngestCore
 
 extension CaptureTimeResolver {
     /// The capture time a Google Takeout JSON (``TakeoutFields``) gives, over `capture`, the one

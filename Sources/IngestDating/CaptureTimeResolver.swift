@@ -1,4 +1,5 @@
 import Foundation
+import IngestCore
 
 /// Turns the raw EXIF time fields of one file into a UTC ``CaptureTime``.
 ///

@@ -1,3 +1,5 @@
+import IngestCore
+
 /// The clock corrections of a run: the offsets the user gave (`--clock-offset`), the most
 /// specific that applies to a file winning (a serial over a model over a folder, the longest
 /// folder among folders), and else the body's reference shots (`--clock-reference`).

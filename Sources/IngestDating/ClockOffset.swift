@@ -1,4 +1,5 @@
 import Foundation
+import IngestCore
 
 /// What to add to a camera's clock to get the true time, and which files it is for
 /// (`--clock-offset serial:012345=-01:02:30`).

@@ -1,4 +1,5 @@
 import Foundation
+import IngestCore
 
 /// A reference shot (`--clock-reference FILE=TIME`): a photo that a body took at a known true
 /// time (of a phone's clock, or of a GPS screen). Its body's offset is the true time minus the

@@ -1,4 +1,5 @@
 import Foundation
+import IngestCore
 
 /// Finds how far a camera's clock is off from the photos alone: the offset that lines its photos
 /// up best with those of clocks that can be trusted (a phone's, a GPS fix's) taken at the same

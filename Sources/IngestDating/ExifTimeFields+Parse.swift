@@ -1,4 +1,5 @@
 import Foundation
+import IngestCore
 
 /// The parse step of the capture time: each EXIF field read and checked on its own.
 ///

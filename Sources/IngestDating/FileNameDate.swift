@@ -1,4 +1,5 @@
 import Foundation
+import IngestCore
 
 /// A capture time that a file's name gives: phones, messengers and screenshot tools name files
 /// after the moment, and their files often carry no EXIF date (or lose it in an export).

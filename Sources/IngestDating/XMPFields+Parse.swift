@@ -1,4 +1,5 @@
 import Foundation
+import IngestCore
 
 /// The parse step of a sidecar's values, each read and checked on its own, as the EXIF's are
 /// (``ExifTimeFields``): what a value says, or nil with a note on why it was refused.

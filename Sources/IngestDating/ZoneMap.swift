@@ -1,3 +1,5 @@
+import IngestCore
+
 /// Which IANA time zone holds a position: the world's zone boundaries, with the oceans' nautical
 /// zones (`Etc/GMT+N`) where no country's zone reaches.
 public protocol ZoneMap: Sendable {

@@ -1,4 +1,5 @@
 import IngestCore
+import IngestDating
 
 /// One camera body of a run: how many of its files the run saw and left outside, the clock
 /// offset applied to it, and the one its photos suggest, with what the suggestion rests on.

@@ -1,5 +1,6 @@
 import Foundation
 import IngestCore
+import IngestDating
 
 /// What a run saw of each camera body, file by file: how many files, how many outside, and the
 /// times of its photos, apart from those of clocks that can be trusted; at the end, each body's

@@ -1,5 +1,6 @@
 import Foundation
 import IngestCore
+import IngestDating
 import IngestDiscovery
 
 /// What a run learns of one file, once, whatever the number of events: the same in each.

@@ -1,5 +1,6 @@
 import Foundation
 import IngestCore
+import IngestDating
 
 /// How one file ended in one event: the file's facts, the same in every event, and the event's
 /// verdict on it.

@@ -1,4 +1,5 @@
 import IngestCore
+import IngestDating
 import IngestImaging
 import IngestOutcome
 

@@ -1,5 +1,6 @@
 import IngestCatalog
 import IngestCore
+import IngestDating
 import IngestDiscovery
 import IngestOutcome
 

@@ -1,5 +1,6 @@
 import Foundation
 import IngestCore
+import IngestDating
 import IngestOutcome
 
 /// Stage 3: places a photo against every event's window, comparing UTC instants, both ends of

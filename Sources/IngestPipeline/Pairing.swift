@@ -1,4 +1,5 @@
 import IngestCore
+import IngestDating
 
 /// Which files of a group are pairs. A group is the files of one folder that share a name up to
 /// the extension (`IMG_0042.HEIC`, `IMG_0042.MOV`): the name only proposes, the files' own

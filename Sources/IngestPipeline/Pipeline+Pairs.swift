@@ -1,6 +1,7 @@
 import Foundation
 import IngestCatalog
 import IngestCore
+import IngestDating
 import IngestDiscovery
 import IngestImaging
 import IngestOutcome

@@ -2,6 +2,7 @@ import AsyncAlgorithms
 import Foundation
 import IngestCatalog
 import IngestCore
+import IngestDating
 import IngestImaging
 import IngestOutcome
 import Logging

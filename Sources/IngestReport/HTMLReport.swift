@@ -1,5 +1,6 @@
 import Foundation
 import IngestCore
+import IngestDating
 import Mustache
 
 /// The run report as one self-contained HTML file: per event the summary line, a timeline of the

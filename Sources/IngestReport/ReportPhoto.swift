@@ -1,5 +1,6 @@
 import Foundation
 import IngestCore
+import IngestDating
 
 /// One file's outcome for one event, as the report shows it.
 public struct ReportPhoto: Sendable, Equatable {

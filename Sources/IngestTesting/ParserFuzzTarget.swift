@@ -1,6 +1,7 @@
 import Foundation
 import IngestContainers
 import IngestCore
+import IngestDating
 
 /// Every parser photoingest runs over a file's untrusted bytes, run over one input.
 ///

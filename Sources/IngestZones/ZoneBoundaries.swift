@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import IngestCore
+import IngestDating
 
 /// The world's time-zone boundaries (timezone-boundary-builder, OpenStreetMap data, ODbL), read
 /// from the SQLite file `scripts/zone-data` makes: an R*Tree of the polygons' boxes, and each

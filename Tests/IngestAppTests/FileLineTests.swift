@@ -1,6 +1,7 @@
 import Foundation
 import IngestApp
 import IngestCore
+import IngestDating
 import IngestOutcome
 import IngestPipeline
 import Testing

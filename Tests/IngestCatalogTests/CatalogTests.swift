@@ -1,6 +1,7 @@
 import Foundation
 import IngestCatalog
 import IngestCore
+import IngestDating
 import IngestHashing
 import IngestTesting
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import IngestCore
+import IngestDating
 import Testing
 
 @Suite struct CaptureTimeResolverSidecarTests {

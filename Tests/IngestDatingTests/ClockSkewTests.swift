@@ -1,5 +1,6 @@
 import Foundation
 import IngestCore
+import IngestDating
 import Testing
 
 /// The line-up of a body's bursts with trusted ones, on simulated evenings: how often it finds a

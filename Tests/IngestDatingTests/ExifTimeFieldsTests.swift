@@ -1,5 +1,6 @@
 import Foundation
 import IngestCore
+import IngestDating
 import Testing
 
 /// The parse step alone: what each field says, or why it was refused. The resolver's choice

@@ -1,6 +1,7 @@
 import Foundation
 import IngestContainers
 import IngestCore
+import IngestDating
 import IngestZones
 import Testing
 

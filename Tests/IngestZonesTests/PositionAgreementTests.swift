@@ -1,6 +1,7 @@
 import Foundation
 import IngestContainers
 import IngestCore
+import IngestDating
 import IngestImaging
 import IngestTesting
 import Testing
