@@ -233,16 +233,16 @@ import Testing
     }
 
     @Test(
-        "A new event on the server: the re-run opens only the files inside its window (the others are unreadable by then)"
+        "A new event on the server: the re-run opens only the files inside its window"
     )
     func aNewEventOpensOnlyItsFiles() throws {
         let server = try ReferenceServer()
         let party = try server.addEvent(name: "Party", start: "2025-09-27T18:00:00Z", end: "2025-09-28T02:00:00Z")
         let photos = TemporaryFolder("new-event-photos")
-        let toast = try Fixtures.jpeg(
+        _ = try Fixtures.jpeg(
             in: photos, name: "toast.jpg",
             tags: ["EXIF:DateTimeOriginal": "2025:09:27 20:30:00", "EXIF:OffsetTimeOriginal": "+00:00"])
-        let dance = try Fixtures.jpeg(
+        _ = try Fixtures.jpeg(
             in: photos, name: "dance.jpg",
             tags: ["EXIF:DateTimeOriginal": "2025:09:27 23:30:00", "EXIF:OffsetTimeOriginal": "+00:00"])
         _ = try Fixtures.jpeg(
@@ -256,9 +256,8 @@ import Testing
         #expect(first.count("uploaded") == 2)
 
         let brunch = try server.addEvent(name: "Brunch", start: "2025-09-28T08:00:00Z", end: "2025-09-28T12:00:00Z")
-        // What the new event does not need cannot be read any more: opening it would fail the run.
-        for photo in [toast, dance] { chmod(photo.path, 0) }
-        defer { for photo in [toast, dance] { chmod(photo.path, 0o644) } }
+        // The stage counts say which files were opened. (They were once made unreadable here
+        // instead; a chmod moves the ctime, which the stamp now holds, so it reads them again.)
         let second = try cli.ingest(
             [photos.url], ["--server", server.url], environment: ["PHOTOINGEST_TOKEN": try server.token()])
         #expect(second.status == 0, "\(second.result.stderr)")
