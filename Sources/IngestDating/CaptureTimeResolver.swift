@@ -16,7 +16,8 @@ import IngestCore
 ///    (``named(_:path:fileModified:)``), else its mtime.
 ///
 /// An XMP sidecar's time, where there is one, wins over all of these
-/// (``sidecar(_:over:exif:)``): it is the person's correction.
+/// (``sidecar(_:over:exif:)``): it is the person's correction. The order of every source, the
+/// file's own fields, its sidecar, its export and its name, is ``precedence``.
 ///
 /// OffsetTime (without Original) is never used: it belongs to ModifyDate and editors rewrite it.
 public struct CaptureTimeResolver: Sendable {

@@ -30,22 +30,16 @@ public struct CaptureTimeStage: Stage {
         let clock = ContinuousClock()
         let started = clock.now
         let modified = Date(timeIntervalSince1970: Double(file.file.stamp.modifiedNanoseconds) / 1e9)
-        let own: CaptureTime
-        let exif: ExifTimeFields?
-        let identity: MediaIdentity
         let path = file.file.path
-        let xmp = file.sidecar.map { Self.read($0, name: file.file.sidecar?.name ?? "") } ?? SidecarReading()
-        let json = try? file.takeout?.get()
+        let embedded: CaptureEvidence.Embedded
+        let identity: MediaIdentity
         if file.kind.isVideo {
             let fields = file.movie.withUnsafeBytes { moov in
                 file.movieMetadata.withUnsafeBytes { QuickTimeReader.fields(moov: moov, meta: $0) }
             }
             var found = MediaIdentity(contentIdentifier: fields.contentIdentifier)
             found.body = CameraBody(make: fields.make, model: fields.model, serial: fields.serial)
-            own = self.resolver.resolve(fields, fileModified: modified) { [corrections, found] wall in
-                corrections.seconds(for: found.body, path: path, wall: wall)
-            }
-            (exif, identity) = (nil, found)
+            (embedded, identity) = (.video(fields), found)
         } else {
             // One walk of the EXIF for both; the structures point into the bytes, so they stay in here.
             let (fields, found) = file.bytes.withUnsafeBytes { raw in
@@ -54,17 +48,16 @@ public struct CaptureTimeStage: Stage {
                 identity.motionPhoto = MotionPhoto.property(in: raw, kind: file.kind)
                 return (ExifTimeFields(structures), identity)
             }
-            // A sidecar's position (geotagged in the editor), else a Takeout JSON's, stands for the EXIF's.
-            own = self.resolver.resolve(fields, fileModified: modified, position: xmp.position ?? json?.position) {
-                [corrections] wall in corrections.seconds(for: found.body, path: path, wall: wall)
-            }
-            (exif, identity) = (fields, found)
+            (embedded, identity) = (.photo(fields), found)
         }
-        let capture = Self.takeout(
-            over: self.sidecar(over: own, exif: exif, xmp: xmp), file: file, resolver: self.resolver)
+        let xmp = file.sidecar.map { Self.read($0, name: file.file.sidecar?.name ?? "") } ?? SidecarReading()
+        let evidence = CaptureEvidence(
+            embedded: embedded, path: path, fileModified: modified,
+            clockOffset: { [corrections, body = identity.body] wall in
+                corrections.seconds(for: body, path: path, wall: wall)
+            }, sidecar: xmp.fields, sidecarProblem: xmp.problem, export: Self.export(of: file))
         return Output(
-            capture: self.resolver.named(capture, path: path, fileModified: modified), identity: identity,
-            exifSeconds: (clock.now - started).seconds)
+            capture: self.resolver.resolve(evidence), identity: identity, exifSeconds: (clock.now - started).seconds)
     }
 }
 
@@ -74,11 +67,6 @@ extension CaptureTimeStage {
         var fields: XMPFields?
         var problem: String?
 
-        /// The sidecar's position, when it holds a usable one (its refusal is noted later).
-        var position: GeoPosition? {
-            var unused: [String] = []
-            return self.fields?.gpsPosition(notes: &unused)
-        }
     }
 
     /// The capture-time values of the sidecar `name` (its bytes as the read stage got them); one
@@ -96,26 +84,15 @@ extension CaptureTimeStage {
         }
     }
 
-    /// `capture` as the sidecar's reading leaves it: dated by its time where it holds one.
-    func sidecar(over capture: CaptureTime, exif: ExifTimeFields?, xmp: SidecarReading) -> CaptureTime {
-        var capture = capture
-        if let problem = xmp.problem { capture.notes.append(problem) }
-        guard let fields = xmp.fields else { return capture }
-        return self.resolver.sidecar(fields, over: capture, exif: exif)
-    }
-
-    /// `capture` as the file's export metadata leaves it: its Takeout JSON
-    /// (``CaptureTimeResolver/takeout(_:over:)``; one that could not be read leaves it, and the
-    /// notes say why), or its row of an iCloud CSV (``CaptureTimeResolver/icloud(_:over:)``).
-    static func takeout(over capture: CaptureTime, file: LoadedFile, resolver: CaptureTimeResolver) -> CaptureTime {
-        if case .icloudCSV(let seconds)? = file.file.sidecar?.format { return resolver.icloud(seconds, over: capture) }
+    /// What the file's export says of it, for the resolver: its row of an iCloud CSV, or its
+    /// Takeout JSON (one that could not be read, why).
+    static func export(of file: LoadedFile) -> CaptureEvidence.Export? {
+        if case .icloudCSV(let seconds)? = file.file.sidecar?.format { return .icloud(seconds: seconds) }
         switch file.takeout {
-        case nil: return capture
-        case .success(let fields)?: return resolver.takeout(fields, over: capture)
+        case nil: return nil
+        case .success(let fields)?: return .takeout(fields)
         case .failure(let refusal)?:
-            var capture = capture
-            capture.notes.append("the Takeout JSON \(file.file.sidecar?.name ?? "") was not read: \(refusal)")
-            return capture
+            return .unreadable("the Takeout JSON \(file.file.sidecar?.name ?? "") was not read: \(refusal)")
         }
     }
 
