@@ -2,69 +2,6 @@ import Foundation
 import IngestCore
 import Synchronization
 
-/// Where the PhotoShare API lives. Production serves the hash route from a separate functions
-/// host; without one, every route is on `baseURL`.
-public struct ServerAddress: Sendable, Equatable {
-    public var baseURL: String
-    public var functionsURL: String?
-
-    public init(baseURL: String, functionsURL: String? = nil) {
-        self.baseURL = Self.trimmed(baseURL)
-        self.functionsURL = functionsURL.map(Self.trimmed)
-    }
-
-    static func trimmed(_ url: String) -> String {
-        url.hasSuffix("/") ? String(url.dropLast()) : url
-    }
-
-    /// The base URL as it may be shown, logged or recorded: without the credentials a URL can
-    /// carry (`https://user:secret@host`).
-    public var shown: String {
-        guard var parts = URLComponents(string: self.baseURL), parts.user != nil || parts.password != nil else {
-            return self.baseURL
-        }
-        parts.user = nil
-        parts.password = nil
-        return parts.string ?? self.baseURL
-    }
-}
-
-/// A photo to upload: its file (streamed from disk), what the form says of it, its thumbnails.
-public struct PhotoUpload: Sendable {
-    public var eventID: String
-    public var path: String
-    public var filename: String
-    public var mediaType: String
-    public var hash: ContentHash
-    public var size: Int64
-    public var capturedAt: Date
-    public var thumbnail500: [UInt8]
-    public var thumbnail200: [UInt8]
-    /// The original's bytes, when it has no file of its own to stream from (an entry of a zip file).
-    public var original: [UInt8]?
-    /// The original's content, streamed, when it has no file of its own and is not in memory (a
-    /// video inside a zip file).
-    public var content: ContentSource?
-
-    public init(
-        eventID: String, path: String, filename: String, mediaType: String, hash: ContentHash, size: Int64,
-        capturedAt: Date, thumbnail500: [UInt8], thumbnail200: [UInt8], original: [UInt8]? = nil,
-        content: ContentSource? = nil
-    ) {
-        self.original = original
-        self.content = content
-        self.eventID = eventID
-        self.path = path
-        self.filename = filename
-        self.mediaType = mediaType
-        self.hash = hash
-        self.size = size
-        self.capturedAt = capturedAt
-        self.thumbnail500 = thumbnail500
-        self.thumbnail200 = thumbnail200
-    }
-}
-
 /// The PhotoShare API, client side: events, the uploaded-hash sets and uploads, with
 /// authentication, retries and back-off.
 public final class PhotoShareClient: Sendable {
