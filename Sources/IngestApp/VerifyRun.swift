@@ -74,12 +74,9 @@ public struct VerifyRun {
         var held: [String: KnownHashes] = [:]
         for event in events { held[event] = try await client.uploadedHashes(eventID: event) }
         var report = VerifyReport(destination: destination)
-        let missing = try await Self.compare(
-            deliveries, holds: { held[$0]?.contains($1) ?? false }, names: catalog.eventNames(destination: destination),
-            into: &report)
-        try await catalog.markMissing(
-            missing, destination: destination,
-            reason: "missing from the server when verify looked on \(RFC3339.format(Date()))")
+        try await Self.check(
+            deliveries, holds: { held[$0]?.contains($1) ?? false }, in: catalog, into: &report,
+            missing: "missing from the server")
         return report
     }
 
@@ -117,14 +114,23 @@ public struct VerifyRun {
                     sha256: original.hash.hex, original: original.original, problem: problem.description,
                     movedTo: moved))
         }
-        let deliveries = try await catalog.deliveries(destination: destination)
-        let missing = try await Self.compare(
-            deliveries, holds: { held[$0]?.contains($1) ?? false }, names: catalog.eventNames(destination: destination),
-            into: &report)
-        try await catalog.markMissing(
-            missing, destination: destination,
-            reason: "missing or damaged in the archive when verify looked on \(RFC3339.format(Date()))")
+        try await Self.check(
+            catalog.deliveries(destination: destination), holds: { held[$0]?.contains($1) ?? false }, in: catalog,
+            into: &report, missing: "missing or damaged in the archive")
         return report
+    }
+
+    /// Each delivery looked up where its event's holdings are (``compare(_:holds:names:into:)``),
+    /// and the missing ones marked in the catalog, `missing` saying how, with when verify looked.
+    static func check(
+        _ deliveries: [Delivery], holds: (String, ContentHash) -> Bool, in catalog: Catalog,
+        into report: inout VerifyReport, missing how: String
+    ) async throws {
+        let destination = report.destination
+        let missing = Self.compare(
+            deliveries, holds: holds, names: try await catalog.eventNames(destination: destination), into: &report)
+        try await catalog.markMissing(
+            missing, destination: destination, reason: "\(how) when verify looked on \(RFC3339.format(Date()))")
     }
 
     /// Each original checked on a thread of its own, as many at once as --jobs, with a progress

@@ -19,14 +19,18 @@ import Testing
         try server.addEvent(name: "Party", start: "2000-01-01T00:00:00Z", end: "2100-01-01T00:00:00Z")
     }
 
-    /// Starts `photoingest run` on the corpus against `server`; its output (both streams) goes to the pipe.
-    func start(_ cli: CommandLine, _ server: ReferenceServer, _ extra: [String]) throws -> (Process, Pipe) {
+    /// Starts `photoingest run` on the corpus (or `folder`) against `server`; its output (both
+    /// streams) goes to the pipe.
+    func start(_ cli: CommandLine, _ server: ReferenceServer, _ extra: [String], folder: URL? = nil) throws -> (
+        Process, Pipe
+    ) {
         let process = Process()
         process.executableURL = TestEnvironment.photoingest
         process.arguments =
             [
-                "run", try Self.corpus.get().path, "--server", server.url, "--catalog", cli.catalog.path, "--timezone",
-                "UTC",
+                "run", try folder?.path ?? Self.corpus.get().path, "--server", server.url, "--catalog",
+                cli.catalog.path,
+                "--timezone", "UTC",
                 "--report", cli.folder.appending("report.ndjson").path,
             ] + extra
         process.environment = ProcessInfo.processInfo.environment.merging([
@@ -301,19 +305,8 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let photo = folder.appending(path: "noise.jpg")
         _ = try Fixtures.check(runProgram("vips", ["gaussnoise", photo.path + "[Q=95]", "3500", "2800"]))
-        let process = Process()
-        process.executableURL = TestEnvironment.photoingest
-        process.arguments = [
-            "run", folder.path, "--server", server.url, "--catalog", cli.catalog.path, "--timezone", "UTC",
-            "--undated", "mtime", "--stall-timeout", "4", "--report", cli.folder.appending("report.ndjson").path,
-        ]
-        process.environment = ProcessInfo.processInfo.environment.merging([
-            "PHOTOINGEST_TOKEN": try server.token(ttl: 86_400)
-        ]) { $1 }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
+        let (process, output) = try self.start(
+            cli, server, ["--undated", "mtime", "--stall-timeout", "4"], folder: folder)
         // Interrupted once the server has taken a first megabyte of the upload.
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
