@@ -114,9 +114,7 @@ extension IngestRun {
     /// Takes a run lock, telling the user whom it waits for.
     func lock(_ path: String, what: String, shared: Bool = false, console: Console) async throws(IngestError) -> RunLock
     {
-        try await RunLock(path: path, what: what, shared: shared, wait: !self.settings.noWait) { holder in
-            console.status("Waiting for \(holder) to finish with \(what) (--no-wait to stop instead)…", always: true)
-        }
+        try await RunLock.taken(path, what: what, shared: shared, wait: !self.settings.noWait, console: console)
     }
 
     /// The paths, each file or folder once: the same one given twice, or through a link, is walked once.

@@ -92,12 +92,15 @@ public struct RunSetting: Sendable {
     ) -> RunSetting {
         .parsed(
             key, field, valueName: "interval", help: help + " Default: \(fallback).", default: { fallback },
-            parse: { text in
-                guard let seconds = Settings.seconds(text), seconds > 0 else {
-                    throw UsageError("is not an interval such as \(fallback), 30s or 5m.")
-                }
-                return seconds
-            })
+            parse: { text in try Self.period(text, examples: "\(fallback), 30s or 5m") })
+    }
+
+    /// The whole seconds of a period (`30s`, `5m`, `1h`), never zero; else why not, with `examples`.
+    static func period(_ text: String, examples: String) throws(UsageError) -> Int {
+        guard let seconds = Settings.seconds(text), seconds > 0 else {
+            throw UsageError("is not an interval such as \(examples).")
+        }
+        return seconds
     }
 
     /// A period as ``interval(_:_:help:default:)`` reads it, absent unless given.
@@ -109,10 +112,11 @@ public struct RunSetting: Sendable {
                 settings[keyPath: field] = nil
                 return
             }
-            guard let seconds = Settings.seconds(text), seconds > 0 else {
-                throw UsageError("\(resolution.origin(key)) '\(text)' is not an interval such as 30s, 45m or 2h.")
+            do {
+                settings[keyPath: field] = try Self.period(text, examples: "30s, 45m or 2h")
+            } catch let error as UsageError {
+                throw UsageError("\(resolution.origin(key)) '\(text)' \(error.message)")
             }
-            settings[keyPath: field] = seconds
         }
     }
 

@@ -51,7 +51,9 @@ public struct VerifyRun {
         }
         let catalog = try Catalog(path: catalogPath)
         // Verify writes its marks where a run writes its outcomes: one at a time.
-        let lock = try await self.lock(RunLock.path(guarding: catalogPath), what: "the catalog \(catalogPath)", console)
+        let lock = try await RunLock.taken(
+            RunLock.path(guarding: catalogPath), what: "the catalog \(catalogPath)", wait: !self.settings.noWait,
+            console: console)
         defer { withExtendedLifetime(lock) {} }
         let started = ContinuousClock.now
         var report: VerifyReport
@@ -90,7 +92,8 @@ public struct VerifyRun {
                 "there is no archive at \(root) (\(self.settings.origins.name("archive"))); give --archive the one "
                     + "`run` stores into, or --server")
         }
-        let lock = try await self.lock(root + "/" + ArchiveLayout.lock, what: "the archive \(root)", console)
+        let lock = try await RunLock.taken(
+            root + "/" + ArchiveLayout.lock, what: "the archive \(root)", wait: !self.settings.noWait, console: console)
         defer { withExtendedLifetime(lock) {} }
         let archive = try Archive(root: root)
         let kept = try await archive.keptOriginals()
@@ -219,11 +222,5 @@ public struct VerifyRun {
             place = place[..<slash]
         }
         return false
-    }
-
-    func lock(_ path: String, what: String, _ console: Console) async throws(IngestError) -> RunLock {
-        try await RunLock(path: path, what: what, wait: !self.settings.noWait) { holder in
-            console.status("Waiting for \(holder) to finish with \(what) (--no-wait to stop instead)…", always: true)
-        }
     }
 }

@@ -11,8 +11,6 @@ struct GivenAgain: Sendable {
     var changed: [Int] = []
     var earlierHash: ContentHash?
 
-    var isEmpty: Bool { self.missing.isEmpty && self.changed.isEmpty }
-
     /// The note for this run's outcome in the event at `index`, when it gives the file again.
     func note(at index: Int, for outcome: FileOutcome) -> String? {
         guard case .stored = outcome.verdict else { return nil }
