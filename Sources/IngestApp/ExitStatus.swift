@@ -15,8 +15,8 @@ public enum ExitStatus {
     /// `run` stopped at its `--max-duration`: the files in flight finished, the rest is left for the
     /// next run, which goes on where this one stopped.
     public static let deadline: Int32 = 5
-    /// A folder given to walk was empty while the catalog knows files under it (an unmounted
-    /// share), and nothing else went wrong: not a success (`--allow-empty` makes it one).
+    /// A folder given to walk yielded no file while the catalog knows files under it (an
+    /// unmounted share), and nothing else went wrong: not a success (`--allow-empty` makes it one).
     public static let emptySource: Int32 = 6
     /// Another run holds the catalog or the archive (`--no-wait`): EX_TEMPFAIL, try again later.
     public static let busy: Int32 = 75

@@ -163,7 +163,6 @@ public struct IngestRun {
             }
             configuration.watch = watch
         }
-        let emptySources = await self.emptySources(catalog: catalog, console: console)
         let pipeline = Pipeline(
             configuration: configuration, destination: target.destination, catalog: catalog, context: context)
         let display = RunDisplay(
@@ -184,6 +183,7 @@ public struct IngestRun {
         deadline?.cancel()
         if await deadline?.value == true { run.deadline = self.settings.maxDuration }
         progress.clear()
+        let emptySources = await self.emptySources(run.filelessRoots, catalog: catalog, console: console)
         let restarting = stop.isRequestedByUser ? nil : restart.current
         if restarting != nil { (run.interrupted, run.stoppedEarly) = (false, false) }
         let watchStopped = self.watching && run.interrupted

@@ -97,7 +97,7 @@ extension RunSetting {
         .flag(
             "allow-empty", \.allowEmpty,
             help:
-                "Take a folder given to walk that is empty as it is, even where the catalog knows files under it. Without this, such a folder (an unmounted share's mount point) is warned about and the run ends with exit status 6."
+                "Take a folder given to walk that yields no file (empty, or only folders and hidden entries) as it is, even where the catalog knows files under it. Without this, such a folder (an unmounted share's mount point) is warned about and the run ends with exit status 6."
         ),
         .optionalInterval(
             "max-duration", \.maxDuration,

@@ -45,6 +45,9 @@ public struct Discovery: Sendable {
         /// Files in an iCloud export's folders dated by a `Photo Details.csv` row, and those with none.
         public var icloudDated = 0
         public var icloudWithoutRow = 0
+        /// The roots walked to their end that yielded no file at all (an empty folder, or one
+        /// holding only folders and hidden entries: an unmounted share's mount point).
+        public var filelessRoots: [String] = []
 
         public init(hiddenEntries: Int = 0, excluded: [String: Int] = [:]) {
             self.hiddenEntries = hiddenEntries
@@ -114,8 +117,13 @@ public struct Discovery: Sendable {
             // folder was read (nil for a root): one short lookup per file instead of its whole path.
             // A file given alone is taken as it is: its folder's JSONs are not looked at.
             var pending: [Entry] = [Entry(path: base, status: nil, scopes: [], sidecar: nil)]
+            var yielded = false
+            var stopped = false
             while let entry = pending.popLast() {
-                if shouldStop() { break }
+                if shouldStop() {
+                    stopped = true
+                    break
+                }
                 let visit = self.visit(entry, base: base, state: &state)
                 tally.hiddenEntries += visit.hidden
                 if !visit.excluded.isEmpty { tally.excluded.merge(visit.excluded, uniquingKeysWith: +) }
@@ -126,9 +134,13 @@ public struct Discovery: Sendable {
                 tally.takeoutLoneJSON += visit.takeoutLoneJSON
                 tally.icloudDated += visit.icloudDated
                 tally.icloudWithoutRow += visit.icloudWithoutRow
-                if let item = visit.item { await emit(item) }
+                if let item = visit.item {
+                    yielded = true
+                    await emit(item)
+                }
                 pending += visit.children
             }
+            if !yielded && !stopped { tally.filelessRoots.append(base) }
         }
         await channel.send(DiscoveryBatch(items: batch, isLast: true))
         if finishing { channel.finish() }

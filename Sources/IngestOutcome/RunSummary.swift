@@ -22,6 +22,8 @@ public struct RunSummary: Sendable {
     public var excluded: [String: Int] = [:]
     /// Files found with an XMP sidecar beside them.
     public var withSidecars = 0
+    /// The folders given that yielded no file at all (see ``Discovery/Tally/filelessRoots``).
+    public var filelessRoots: [String] = []
     /// Zip files walked into (their entries are among the files).
     public var zipFiles = 0
     /// A Google Takeout's JSONs: the files paired, by rule, and those left unpaired.

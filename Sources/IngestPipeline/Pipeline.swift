@@ -86,6 +86,7 @@ public struct Pipeline: Sendable {
         run.stoppedEarly = stop.isRequested
         run.hiddenEntries = passedOver.hiddenEntries
         run.excluded = passedOver.excluded
+        run.filelessRoots = passedOver.filelessRoots
         run.withSidecars = passedOver.sidecars
         run.zipFiles = passedOver.zips
         run.takeout = TakeoutCounts(passedOver)

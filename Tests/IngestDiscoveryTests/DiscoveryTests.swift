@@ -101,6 +101,25 @@ import Testing
         #expect(self.files(all).count == 3)
     }
 
+    @Test(
+        "A root that yields no file (only a folder and a hidden entry) is named; one that does, or a stopped walk, is not"
+    )
+    func filelessRoots() async throws {
+        try self.folder.write("bare/lost+found/.keep")
+        try self.folder.write("bare/.DS_Store")
+        try self.folder.write("full/a.jpg")
+        let bare = self.folder.path + "/bare"
+        let full = self.folder.path + "/full"
+        let (_, tally) = await self.walk(Discovery(roots: [bare, full], includeHidden: false))
+        #expect(tally.filelessRoots == [bare])
+        let channel = AsyncChannel<DiscoveryBatch>()
+        async let stopped = Discovery(roots: [bare], includeHidden: false).walk(
+            into: channel, shouldStop: { true })
+        for await _ in channel {}
+        #expect(
+            await stopped.filelessRoots.isEmpty, "a walk stopped before its end says nothing of what it did not see")
+    }
+
     @Test("A name that is not UTF-8 (Latin-1 from an old system) is found, as its bytes say")
     func namesThatAreNotUTF8() async throws {
         let name: [UInt8] = Array("caf".utf8) + [0xE9] + Array(".jpg".utf8)

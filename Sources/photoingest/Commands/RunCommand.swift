@@ -44,7 +44,7 @@ struct RunCommand: AsyncParsableCommand {
             server could not be used (it refused the token, or answered nothing for \
             --unreachable-timeout; the files not done are left for the next run), 5 when --max-duration \
             stopped it (the summary says how many files are left; the next run goes on), 6 when a folder \
-            given was empty while the catalog knows files under it (an unmounted share; --allow-empty), 75 when another run holds the catalog or \
+            given yielded no file while the catalog knows files under it (an unmounted share; --allow-empty), 75 when another run holds the catalog or \
             archive and --no-wait was given, 130 when stopped by Ctrl-C (the first lets the files in \
             flight finish, the second stops at once).
 
