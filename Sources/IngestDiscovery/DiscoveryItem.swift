@@ -8,4 +8,12 @@ public enum DiscoveryItem: Sendable, Equatable {
     public var file: DiscoveredFile? {
         if case .file(let file) = self { file } else { nil }
     }
+
+    /// The file's path, or the entry's.
+    public var path: String {
+        switch self {
+        case .file(let file): file.path
+        case .problem(let path, _, _): path
+        }
+    }
 }

@@ -178,11 +178,7 @@ extension WatchFeed {
                 let arrived = Dictionary(names.map { (folder.path + "/" + $0.name, $0.since) }) { first, _ in first }
                 var companions: Set<String> = []
                 for item in items {
-                    let itemPath =
-                        switch item {
-                        case .file(let file): file.path
-                        case .problem(let path, _, _): path
-                        }
+                    let itemPath = item.path
                     if let since = arrived[itemPath] {
                         self.feed.latency.arrived(itemPath, at: since)
                     } else if item.file?.member == nil {

@@ -51,14 +51,18 @@ public struct WatchFeed: Sendable {
         self.notice = notice
     }
 
-    /// Watches the folders among `discovery`'s roots, runs `walk` (the run's own, which must not
-    /// finish the channel), then sends what arrives into `channel` until `shouldStop`, and
-    /// finishes the channel. Returns what `walk` returned.
+    /// Watches the folders among `discovery`'s roots, then runs `walk` (the run's own: its
+    /// batches go into `channel`, which it finishes) while what arrives goes into `arrivals`,
+    /// batch by batch, until `shouldStop`. Returns what `walk` returned.
+    ///
+    /// The arrivals are followed from the start, beside the walk, so that a photo taken now is
+    /// not held behind a backlog the walk found (a night's card dump, a restart after an
+    /// outage): the pipeline takes an arrival before the backlog's next file.
     package func follow(
-        _ discovery: Discovery, into channel: AsyncChannel<DiscoveryBatch>, shouldStop: @escaping @Sendable () -> Bool,
+        _ discovery: Discovery, arrivals: WatchOutbox, shouldStop: @escaping @Sendable () -> Bool,
         walk: () async -> Discovery.Tally
     ) async -> Discovery.Tally {
-        defer { channel.finish() }
+        defer { arrivals.finish() }
         let watch: FolderWatch
         do {
             watch = try FolderWatch()
@@ -70,9 +74,8 @@ public struct WatchFeed: Sendable {
         let given = discovery.roots.map(Discovery.absolute)
         let roots = given.filter(Self.isFolder)
         for root in roots { session.watchTree(Discovery.WatchedFolder(root: root), found: false) }
-        let tally = await walk()
         for path in given where !roots.contains(path) {
-            self.notice("\(path) is not a folder: it was ingested once, and is not watched")
+            self.notice("\(path) is not a folder: it is ingested once, and is not watched")
         }
         self.notice(
             "Watching \(session.folders.count) folder\(session.folders.count == 1 ? "" : "s") for new files "
@@ -81,11 +84,12 @@ public struct WatchFeed: Sendable {
         // The refreshes run beside the watch, so that a slow server never holds up a file; the
         // batches go through an outbox, so that a busy pipeline never holds up the watch.
         async let refreshed: Void = self.refreshing(until: shouldStop)
-        let outbox = WatchOutbox()
-        async let delivered: Void = outbox.deliver(into: channel)
-        await session.run(roots: roots, into: outbox, shouldStop: shouldStop)
-        outbox.finish()
-        await delivered
+        async let followed: Void = { [session] in
+            var session = session
+            await session.run(roots: roots, into: arrivals, shouldStop: shouldStop)
+        }()
+        let tally = await walk()
+        await followed
         await refreshed
         return tally
     }

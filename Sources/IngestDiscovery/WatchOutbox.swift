@@ -8,7 +8,7 @@ import IngestCore
 /// the pipeline takes the next batch (by then its first files were written unwatched, and the
 /// kernel's queue may have overflowed). What waits here is a list of paths, small beside the
 /// files themselves.
-final class WatchOutbox: Sendable {
+package final class WatchOutbox: Sendable {
     private struct State {
         var batches: [DiscoveryBatch] = []
         var waiter: CheckedContinuation<DiscoveryBatch?, Never>?
@@ -18,7 +18,7 @@ final class WatchOutbox: Sendable {
     private let state = Locked(State())
 
     /// Adds `batch`, or hands it to the sender waiting for one.
-    func put(_ batch: DiscoveryBatch) {
+    package func put(_ batch: DiscoveryBatch) {
         let waiter = self.state.withLock { state -> CheckedContinuation<DiscoveryBatch?, Never>? in
             guard !state.finished else { return nil }
             if let waiter = state.waiter {
@@ -32,7 +32,7 @@ final class WatchOutbox: Sendable {
     }
 
     /// No batch comes after those put: ``next()`` answers nil once they are taken.
-    func finish() {
+    package func finish() {
         let waiter = self.state.withLock { state in
             state.finished = true
             defer { state.waiter = nil }
@@ -42,10 +42,10 @@ final class WatchOutbox: Sendable {
     }
 
     /// How many batches wait.
-    var count: Int { self.state.withLock { $0.batches.count } }
+    package var count: Int { self.state.withLock { $0.batches.count } }
 
     /// The oldest batch, waiting for one; nil once finished and empty.
-    func next() async -> DiscoveryBatch? {
+    package func next() async -> DiscoveryBatch? {
         await withCheckedContinuation { continuation in
             let ready = self.state.withLock { state -> DiscoveryBatch?? in
                 if !state.batches.isEmpty { return .some(state.batches.removeFirst()) }
@@ -57,8 +57,10 @@ final class WatchOutbox: Sendable {
         }
     }
 
-    /// Sends every batch into `channel`, in order, until finished.
-    func deliver(into channel: AsyncChannel<DiscoveryBatch>) async {
-        while let batch = await self.next() { await channel.send(batch) }
+    /// The oldest batch if one waits, without waiting.
+    package func take() -> DiscoveryBatch? {
+        self.state.withLock { state in state.batches.isEmpty ? nil : state.batches.removeFirst() }
     }
+
+    package init() {}
 }

@@ -17,14 +17,10 @@ extension Pipeline {
     /// that arrived, so that files are worked on side by side as they come and each result is
     /// counted (and, once nothing is in flight, committed to the catalog) as soon as it is known.
     func follow(
-        _ channel: AsyncChannel<DiscoveryBatch>, state: inout Scheduling, group: inout TaskGroup<WalkEvent>,
+        _ arrivals: WatchOutbox, state: inout Scheduling, group: inout TaskGroup<WalkEvent>,
         stages: Stages, tally: inout RunTally
     ) async {
-        let next: @Sendable () async -> WalkEvent = {
-            var batches = channel.makeAsyncIterator()
-            return .batch(await batches.next())
-        }
-        state.running = []
+        let next: @Sendable () async -> WalkEvent = { .batch(await arrivals.next()) }
         group.addTask(operation: next)
         group.addTask(operation: Self.tick)
         var ended = false

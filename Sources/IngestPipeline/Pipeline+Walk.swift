@@ -35,15 +35,23 @@ extension Pipeline {
                 hashes.values.map { $0.takeStale() }.contains(true)
             }
         }
-        async let walked = Self.discover(discovery, watch: watch, into: channel, shouldStop: shouldStop)
+        let arrivals = WatchOutbox()
+        async let walked = Self.discover(
+            discovery, watch: watch, into: channel, arrivals: arrivals, shouldStop: shouldStop)
         await withTaskGroup(of: WalkEvent.self) { group in
             var state = Scheduling(limit: configuration.limits.filesInFlight)
+            if watching {
+                // What arrives while the walk's files (a backlog) are worked on goes first.
+                state.running = []
+                state.arrivals = arrivals
+            }
             for await found in channel {
                 await self.schedule(found, state: &state, group: &group, stages: stages, tally: &tally)
-                if stop.isRequested || (found.isLast && configuration.watch != nil) { break }
+                if stop.isRequested || (found.isLast && watching) { break }
             }
-            if configuration.watch != nil && !stop.isRequested {
-                await self.follow(channel, state: &state, group: &group, stages: stages, tally: &tally)
+            (state.arrivals, state.arrived) = (nil, [])
+            if watching && !stop.isRequested {
+                await self.follow(arrivals, state: &state, group: &group, stages: stages, tally: &tally)
             }
             while let event = await group.next() {
                 if case .results(let results) = event { await Self.finish(results, state: &state, tally: &tally) }
@@ -79,6 +87,11 @@ extension Pipeline {
         /// file still in flight): the catalog then knows what is done, and nothing is done twice.
         var running: Set<String>?
         var deferred: [DiscoveryBatch] = []
+        /// For a watch while the walk's files are scheduled: where the files that arrive wait, to
+        /// be taken before the walk's next file, and the paths so taken (the walk's own item of
+        /// such a file is passed over: the arrival did it, from a later look).
+        var arrivals: WatchOutbox?
+        var arrived: Set<String> = []
 
         /// Whether `batch` must wait for a file in flight.
         func mustWait(_ batch: DiscoveryBatch) -> Bool {
@@ -106,6 +119,10 @@ extension Pipeline {
                 }
                 break
             }
+            if state.arrivals != nil && state.arrived.contains(found.items[position].path) {
+                tally.progress.discovered -= 1
+                continue
+            }
             switch Self.work(at: position, of: found.items, earlier: earlier, groups: groups, events: events) {
             case nil: continue
             case .finished(let result)?: await tally.finish(result)
@@ -114,16 +131,23 @@ extension Pipeline {
                 tally.progress.discovered -= 1
             case .unchanged(let file)?: await tally.finishUnchanged(file, events: events)
             case let work?:
-                while state.inFlight >= state.limit, let event = await group.next() {
-                    // Only results and a watch's ticks come back while the group is full: a watch
-                    // asks for its next batch after this one is started.
-                    switch event {
-                    case .results(let results): await Self.finish(results, state: &state, tally: &tally)
-                    case .tick:
-                        tally.observer.ticked()
-                        group.addTask(operation: Self.tick)
-                    case .batch: break
+                repeat {
+                    while state.inFlight >= state.limit, let event = await group.next() {
+                        // Only results and a watch's ticks come back while the group is full: a
+                        // watch asks for its next batch after this one is started.
+                        switch event {
+                        case .results(let results): await Self.finish(results, state: &state, tally: &tally)
+                        case .tick:
+                            tally.observer.ticked()
+                            group.addTask(operation: Self.tick)
+                        case .batch: break
+                        }
                     }
+                } while await self.scheduleArrivals(state: &state, group: &group, stages: stages, tally: &tally)
+                let paths = work.paths
+                if state.arrivals != nil && paths.contains(where: state.arrived.contains) {
+                    tally.progress.discovered -= paths.count
+                    continue
                 }
                 state.inFlight += Self.start(
                     work, in: &group, observer: tally.observer, events: events, stages: stages, context: self.context)
@@ -136,6 +160,38 @@ extension Pipeline {
                 }
             }
         }
+    }
+
+    /// For a watch busy with the walk's files: schedules the batches that arrived meanwhile (and
+    /// those held for a file in flight that has ended), so that a photo taken now goes ahead of
+    /// the backlog. Returns whether it scheduled any (a slot must then be waited for again).
+    func scheduleArrivals(
+        state: inout Scheduling, group: inout TaskGroup<WalkEvent>, stages: Stages, tally: inout RunTally
+    ) async -> Bool {
+        guard let arrivals = state.arrivals else { return false }
+        var scheduled = false
+        while !stages.stop.isRequested {
+            let next: DiscoveryBatch
+            if let index = state.deferred.firstIndex(where: { !state.mustWait($0) }) {
+                next = state.deferred.remove(at: index)
+            } else if let taken = arrivals.take() {
+                guard !state.mustWait(taken) else {
+                    state.deferred.append(taken)
+                    continue
+                }
+                next = taken
+            } else {
+                break
+            }
+            // The catalog must know what the walk's files did before it is asked about these.
+            await tally.flush()
+            state.arrived.formUnion(next.items.map(\.path))
+            state.arrivals = nil
+            await self.schedule(next, state: &state, group: &group, stages: stages, tally: &tally)
+            state.arrivals = arrivals
+            scheduled = true
+        }
+        return scheduled
     }
 
     /// Counts as not reached the files of `items` from `start` on that some event still needs; a
@@ -181,11 +237,11 @@ extension Pipeline {
     /// The walk, and for `watch` what arrives after it.
     static func discover(
         _ discovery: Discovery, watch: WatchFeed?, into channel: AsyncChannel<DiscoveryBatch>,
-        shouldStop: @escaping @Sendable () -> Bool
+        arrivals: WatchOutbox, shouldStop: @escaping @Sendable () -> Bool
     ) async -> Discovery.Tally {
         guard let watch else { return await discovery.walk(into: channel, shouldStop: shouldStop) }
-        return await watch.follow(discovery, into: channel, shouldStop: shouldStop) {
-            await discovery.walk(into: channel, shouldStop: shouldStop, finishing: false)
+        return await watch.follow(discovery, arrivals: arrivals, shouldStop: shouldStop) {
+            await discovery.walk(into: channel, shouldStop: shouldStop)
         }
     }
 

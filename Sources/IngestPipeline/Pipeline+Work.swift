@@ -18,6 +18,15 @@ extension Pipeline {
         /// Files that may be a pair, run as one task so that one can follow the other; a file
         /// done earlier is read again only to pair the others.
         case group([GroupMember])
+
+        /// The paths of the files it holds.
+        var paths: [String] {
+            switch self {
+            case .finished(let result): result.outcomes.first.map { [$0.path] } ?? []
+            case .unchanged(let file), .file(let file, _, _): [file.path]
+            case .group(let members): members.map(\.file.path)
+            }
+        }
     }
 
     /// The work of the item at `position`; nil for a file whose group's first file brings it.

@@ -1,4 +1,3 @@
-import AsyncAlgorithms
 import IngestCore
 import Testing
 
@@ -11,27 +10,28 @@ import Testing
         DiscoveryBatch(items: [.problem(path: path, status: .skipped, reason: "test")], isLast: false)
     }
 
-    @Test("Batches put before and while the sender waits reach the channel in order; finish ends it")
+    @Test("Batches put before and while the taker waits come out in order; take does not wait; finish ends it")
     func deliversInOrder() async {
         let outbox = WatchOutbox()
-        let channel = AsyncChannel<DiscoveryBatch>()
+        #expect(outbox.take() == nil, "nothing put: take answers at once")
         // Put with nobody taking: the watch does not wait.
         for index in 0..<3 { outbox.put(Self.batch("/in/\(index)")) }
         #expect(outbox.count == 3)
-        async let delivered: Void = outbox.deliver(into: channel)
         var received: [String] = []
-        var iterator = channel.makeAsyncIterator()
-        for _ in 0..<3 { if let batch = await iterator.next() { received.append(Self.path(batch)) } }
-        // The sender now waits for a batch: one put is handed over at once.
+        if let batch = outbox.take() { received.append(Self.path(batch)) }
+        for _ in 0..<2 { if let batch = await outbox.next() { received.append(Self.path(batch)) } }
+        // The taker now waits for a batch: one put is handed over at once.
+        async let waited = outbox.next()
+        try? await Task.sleep(for: .milliseconds(50))
         outbox.put(Self.batch("/in/3"))
-        if let batch = await iterator.next() { received.append(Self.path(batch)) }
+        if let batch = await waited { received.append(Self.path(batch)) }
         outbox.finish()
-        await delivered
         #expect(received == ["/in/0", "/in/1", "/in/2", "/in/3"])
         // Put after the finish: dropped, never delivered.
         outbox.put(Self.batch("/in/4"))
         #expect(outbox.count == 0)
         #expect(await outbox.next() == nil)
+        #expect(outbox.take() == nil)
     }
 
     static func path(_ batch: DiscoveryBatch) -> String {
