@@ -33,7 +33,8 @@ let package = Package(
             name: "PhotoIngest",
             targets: [
                 "IngestCore", "IngestContainers", "IngestHashing", "IngestImaging", "IngestCatalog", "IngestArchive",
-                "IngestTransport", "IngestDiscovery", "IngestOutcome", "IngestPipeline", "IngestZones",
+                "IngestTransport", "IngestDiscovery", "IngestOutcome", "IngestDestinations", "IngestPipeline",
+                "IngestZones",
             ]),
         // For Fuzz/, the libFuzzer harness: the parsers' fuzz target and the test fixtures.
         .library(name: "IngestTesting", targets: ["IngestTesting"]),
@@ -151,11 +152,18 @@ let package = Package(
         // kinds of destination. What reports read, without the pipeline.
         .target(
             name: "IngestOutcome", dependencies: ["IngestCore", "IngestDating", "IngestContainers", "IngestDiscovery"]),
+        // Where photos go: the archive and the server behind one protocol, each saying what it is.
+        .target(
+            name: "IngestDestinations",
+            dependencies: [
+                "IngestCore", "IngestDating", "IngestContainers", "IngestDiscovery", "IngestImaging", "IngestArchive",
+                "IngestTransport", "IngestOutcome",
+            ]),
         .target(
             name: "IngestPipeline",
             dependencies: [
                 "IngestCore", "IngestDating", "IngestContainers", "IngestHashing", "IngestImaging", "IngestCatalog",
-                "IngestArchive", "IngestTransport", "IngestDiscovery", "IngestOutcome",
+                "IngestDiscovery", "IngestOutcome", "IngestDestinations",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ]
@@ -201,7 +209,7 @@ let package = Package(
             name: "IngestApp",
             dependencies: [
                 "IngestCore", "IngestDating", "IngestHashing", "IngestDiscovery", "IngestOutcome", "IngestPipeline",
-                "IngestImaging",
+                "IngestDestinations", "IngestImaging",
                 "IngestTransport", "IngestReport", "IngestZones", "IngestArchive", "IngestCatalog",
                 .product(name: "Logging", package: "swift-log"),
                 // --events FILE in CSV.
@@ -279,9 +287,12 @@ let package = Package(
             dependencies: [
                 "IngestDating",
                 "IngestPipeline", "IngestDiscovery", "IngestOutcome", "IngestContainers", "IngestHashing",
-                "IngestImaging",
+                "IngestImaging", "IngestDestinations",
                 "IngestArchive", "IngestCatalog", "IngestTesting",
             ]),
+        .testTarget(
+            name: "IngestDestinationsTests",
+            dependencies: ["IngestDestinations", "IngestCore", "IngestDating", "IngestImaging", "IngestTesting"]),
         .testTarget(
             name: "IngestAppTests",
             dependencies: [

@@ -1,5 +1,6 @@
 import IngestArchive
 import IngestCore
+import IngestDestinations
 import IngestPipeline
 
 /// Where the photos go and into which events, with what else the run needs to know of it.

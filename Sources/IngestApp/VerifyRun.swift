@@ -2,6 +2,7 @@ import Foundation
 import IngestArchive
 import IngestCatalog
 import IngestCore
+import IngestDestinations
 import IngestDiscovery
 import IngestOutcome
 import IngestPipeline

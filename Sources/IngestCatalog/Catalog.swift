@@ -216,7 +216,13 @@ public final class Catalog: Sendable {
                         status = excluded.status, reason = excluded.reason, error_code = excluded.error_code,
                         run_id = excluded.run_id, updated_at = excluded.updated_at
                     """)
+            let sent = try db.cachedStatement(
+                sql: "DELETE FROM sending WHERE destination = ? AND event = ? AND sha256 = ?")
             for record in records {
+                // A send cut by a stop may have reached the destination: its note stays for the next run.
+                if let sha256 = record.sha256, record.status != .pending {
+                    try sent.execute(arguments: [record.destination, record.event, sha256.hex])
+                }
                 let capture = record.capture
                 try file.execute(arguments: [
                     record.path, record.stamp.size, record.stamp.modifiedNanoseconds,

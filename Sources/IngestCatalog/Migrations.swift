@@ -128,6 +128,18 @@ enum Migrations {
         migrator.registerMigration("v12-ctime") { db in
             try db.execute(sql: "ALTER TABLE file ADD COLUMN ctime_ns INTEGER")
         }
+        // A photo on its way to the destination, written before it is sent and removed with its
+        // outcome: a run killed in between leaves the row, and the next run, finding the bytes
+        // already held, says they were sent before the stop rather than calling them a duplicate.
+        migrator.registerMigration("v13-sending") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE sending (
+                        destination TEXT NOT NULL, event TEXT NOT NULL, sha256 TEXT NOT NULL,
+                        path TEXT NOT NULL, started_at TEXT NOT NULL, PRIMARY KEY (destination, event, sha256)
+                    ) WITHOUT ROWID
+                    """)
+        }
         return migrator
     }
 }

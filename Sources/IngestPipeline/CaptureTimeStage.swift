@@ -2,6 +2,7 @@ import Foundation
 import IngestContainers
 import IngestCore
 import IngestDating
+import IngestDestinations
 import IngestImaging
 
 /// Stage 2: reads the capture-time fields (a photo's EXIF, a video's `moov` box) and resolves

@@ -27,10 +27,13 @@ public struct DedupeStage: Stage {
         }
         return switch try await hashes.claim(input.hash) {
         case .claimed: .new
-        case .known: .duplicate(reason: "the event already holds these bytes")
+        case .known: .duplicate(reason: Self.heldReason)
         case .claimedInRun: .duplicate(reason: "another file of this run has the same bytes")
         }
     }
+
+    /// Why a photo whose bytes the destination held when the run began is a duplicate.
+    static let heldReason = "the event already holds these bytes"
 
     /// Whether the event already holds the bytes (the destination, or this run): no claim taken.
     /// A hash set that cannot be read answers false, so that the claim meets its error.

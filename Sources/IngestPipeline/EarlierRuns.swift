@@ -1,6 +1,7 @@
 import IngestCatalog
 import IngestCore
 import IngestDating
+import IngestDestinations
 import IngestDiscovery
 import IngestOutcome
 

@@ -1,4 +1,5 @@
 import IngestCore
+import IngestDestinations
 
 /// The hashes the destination already holds for the event, fetched once per run, plus those
 /// this run is storing: the same bytes twice in the input are stored once.
@@ -22,20 +23,12 @@ public final class HashSet: Sendable {
         var stale = false
     }
 
-    /// Where the destination's hashes come from.
-    public enum Source: Sendable {
-        /// Fetched before the run began.
-        case fetched(KnownHashes)
-        /// Read on the first claim, once.
-        case onFirstClaim(@Sendable () async throws(IngestError) -> KnownHashes)
-    }
-
     /// What the destination held at the start: it never changes once read.
     private let known: Locked<Task<KnownHashes, any Error>?>
     private let load: @Sendable () async throws(IngestError) -> KnownHashes
     private let state = Locked(State())
 
-    public init(_ source: Source) {
+    public init(_ source: HashSource) {
         switch source {
         case .fetched(let known):
             self.load = { known }

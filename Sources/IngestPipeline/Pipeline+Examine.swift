@@ -2,6 +2,7 @@ import Foundation
 import IngestCatalog
 import IngestCore
 import IngestDating
+import IngestDestinations
 import IngestDiscovery
 import IngestImaging
 import IngestOutcome

@@ -2,6 +2,7 @@ import Foundation
 import IngestCatalog
 import IngestCore
 import IngestDating
+import IngestDestinations
 import IngestDiscovery
 import IngestImaging
 import IngestOutcome
@@ -27,7 +28,8 @@ extension Pipeline {
             }
         var claims = FileClaims(hash: examined.hash, events: events, dedupe: stages.dedupe)
         var placed = await Self.claim(
-            &claims, capture: lead ?? examined.capture, events: events, stages: stages, context: context)
+            &claims, path: file.path, capture: lead ?? examined.capture, events: events, stages: stages,
+            context: context)
         if !claims.isEmpty {
             await Self.store(examined, &claims, &placed, events: events, stages: stages, context: context)
         }
@@ -53,7 +55,8 @@ extension Pipeline {
     /// the photo falls inside (or found a duplicate there). A claimed event's verdict waits for
     /// the store.
     private static func claim(
-        _ claims: inout FileClaims, capture: CaptureTime, events: [Event], stages: Stages, context: StageContext
+        _ claims: inout FileClaims, path: String, capture: CaptureTime, events: [Event], stages: Stages,
+        context: StageContext
     ) async -> [Placed] {
         let placements =
             (try? await stages.event.process(.init(capture: capture, events: events), context: context)) ?? []
@@ -70,7 +73,14 @@ extension Pipeline {
             }
             do {
                 if let reason = try await claims.claim(index, context: context) {
-                    placed[index].verdict = .duplicate(reason)
+                    // Held because a run killed mid-send had sent it: this tool's own upload.
+                    if reason == DedupeStage.heldReason, let intents = stages.intents,
+                        await intents.wasSent(claims.hash, of: path, to: events[index])
+                    {
+                        placed[index].verdict = .stored(note: intents.sentBeforeStop)
+                    } else {
+                        placed[index].verdict = .duplicate(reason)
+                    }
                 }
             } catch {
                 placed[index].verdict = Self.verdict(error, stages: stages)
@@ -112,6 +122,7 @@ extension Pipeline {
         let photo = PreparedPhoto(file: loaded, capture: examined.capture, thumbnails: thumbnails)
         for index in claims.held {
             let storing = clock.now
+            await stages.intents?.willSend(examined.hash, of: loaded.file.path, to: events[index])
             do {
                 let result = try await stages.store.process(.init(photo: photo, event: events[index]), context: context)
                 placed[index].verdict =

@@ -1,6 +1,7 @@
 import AsyncAlgorithms
 import IngestCatalog
 import IngestCore
+import IngestDestinations
 import IngestDiscovery
 import IngestOutcome
 

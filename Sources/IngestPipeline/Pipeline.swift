@@ -3,6 +3,7 @@ import Foundation
 import IngestCatalog
 import IngestCore
 import IngestDating
+import IngestDestinations
 import IngestImaging
 import IngestOutcome
 import Logging
@@ -46,6 +47,8 @@ public struct Pipeline: Sendable {
         var store: StoreStage
         var dryRun: Bool
         var stop: StopRequest
+        /// The catalog's note of each send before it begins (none for a dry run or without a catalog).
+        var intents: SendingIntents?
     }
 
     /// Runs the pipeline to the end (or to a requested stop) and returns what it did: what holds
@@ -57,7 +60,7 @@ public struct Pipeline: Sendable {
         let clock = ContinuousClock()
         let started = clock.now
         let configuration = self.configuration
-        let stages = Stages(
+        var stages = Stages(
             captureTime: CaptureTimeStage(
                 resolver: configuration.resolver,
                 corrections: configuration.clockCorrections),
@@ -68,6 +71,10 @@ public struct Pipeline: Sendable {
             thumbnail: ThumbnailStage(thumbnailer: configuration.thumbnailer),
             store: StoreStage(destination: self.destination),
             dryRun: configuration.dryRun, stop: stop)
+        if let catalog = self.catalog, !configuration.dryRun {
+            stages.intents = SendingIntents(
+                catalog: catalog, destination: self.destination.identity, atArchive: self.destination.kind.isArchive)
+        }
         let recorders = try await self.openRecorders()
         var tally = RunTally(
             reports: configuration.events.map {
@@ -134,7 +141,7 @@ public struct Pipeline: Sendable {
     /// Each event's hash set, prepared by the destination once, a few events at a time.
     func hashSets(_ events: [Event]) async throws(IngestError) -> [String: HashSet] {
         let destination = self.destination
-        let fetch: @Sendable (Event) async -> (String, Result<HashSet.Source, IngestError>) = { event in
+        let fetch: @Sendable (Event) async -> (String, Result<HashSource, IngestError>) = { event in
             do throws(IngestError) {
                 let known = try await destination.prepare(event)
                 return (event.id, .success(known))
@@ -142,13 +149,13 @@ public struct Pipeline: Sendable {
                 return (event.id, .failure(error))
             }
         }
-        let fetched = await withTaskGroup(of: (String, Result<HashSet.Source, IngestError>).self) { group in
+        let fetched = await withTaskGroup(of: (String, Result<HashSource, IngestError>).self) { group in
             var waiting = events.makeIterator()
             for _ in 0..<self.configuration.limits.hashSetFetches {
                 guard let event = waiting.next() else { break }
                 group.addTask { await fetch(event) }
             }
-            var results: [String: Result<HashSet.Source, IngestError>] = [:]
+            var results: [String: Result<HashSource, IngestError>] = [:]
             while let (id, result) = await group.next() {
                 results[id] = result
                 if let event = waiting.next() { group.addTask { await fetch(event) } }

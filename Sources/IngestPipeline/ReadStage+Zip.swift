@@ -1,6 +1,7 @@
 import Foundation
 import IngestContainers
 import IngestCore
+import IngestDestinations
 import IngestDiscovery
 import IngestHashing
 

@@ -1,4 +1,5 @@
 import IngestCore
+import IngestDestinations
 import IngestDiscovery
 import IngestOutcome
 

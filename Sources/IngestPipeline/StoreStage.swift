@@ -1,4 +1,5 @@
 import IngestCore
+import IngestDestinations
 
 /// Stage 6: hands the photo and its thumbnails to the destination, for one event.
 public struct StoreStage: Stage {

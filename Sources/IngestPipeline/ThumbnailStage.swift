@@ -1,4 +1,5 @@
 import IngestCore
+import IngestDestinations
 import IngestImaging
 
 /// Stage 5: the 500 px and 200 px JPEG thumbnails, made with libvips on a CPU worker; for a video,

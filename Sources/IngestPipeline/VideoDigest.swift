@@ -1,5 +1,6 @@
 import IngestContainers
 import IngestCore
+import IngestDestinations
 import IngestDiscovery
 import IngestHashing
 

@@ -62,7 +62,8 @@ import Testing
         let storedBeforeLastRun = Int(try server.sql("SELECT count(*) FROM event_photo")) ?? 0
         #expect(storedBeforeLastRun > 0, "the kills all came before any upload: they tested nothing mid-upload")
 
-        let last = try self.ingest(cli, server)
+        let lastReport = cli.folder.appending("report-last.ndjson")
+        let last = try self.ingest(cli, server, ["--report", lastReport.path])
         #expect(last.status == 0, "\(last.result.stderr.suffix(2_000))")
         #expect(last.count("failed") == 0)
         try self.expectServerAndCatalogAgree(server, cli, event: event)
@@ -89,14 +90,23 @@ import Testing
             }
         }
 
-        // No run, killed or not, said "uploaded" of a file the server does not hold.
+        // No run, killed or not, said "uploaded" of a file the server does not hold; none called
+        // a photo a duplicate that the server names after that very file (a killed run's own
+        // upload, which the next run says was sent before the stop).
         var claimed = 0
         var reportedButMissing = 0
-        for report in reports {
+        var sentBeforeStop = 0
+        for report in reports + [lastReport] {
             for line in ((try? String(contentsOf: report, encoding: .utf8)) ?? "").split(separator: "\n") {
                 guard let entry = try? JSONDecoder().decode(FileLine.self, from: Data(line.utf8)),
-                    entry.status == .uploaded, let hash = entry.sha256
+                    let hash = entry.sha256
                 else { continue }
+                let name = URL(fileURLWithPath: entry.path).lastPathComponent
+                if entry.status == .duplicate && held[hash] == name {
+                    Issue.record("its own earlier upload called a duplicate: \(entry)")
+                }
+                if entry.reason == "already on the server: sent before the last stop" { sentBeforeStop += 1 }
+                guard entry.status == .uploaded, report != lastReport else { continue }
                 claimed += 1
                 if held[hash] == nil {
                     reportedButMissing += 1
@@ -111,6 +121,7 @@ import Testing
                 "photos": try Self.photos.count, "kills": landed, "rounds": reports.count,
                 "onServerBeforeLastRun": storedBeforeLastRun, "reportedUploadedByKilledRuns": claimed,
                 "reportedButMissing": reportedButMissing, "catalogDoneButMissing": catalogAheadOfServer,
+                "sentBeforeTheStop": sentBeforeStop,
                 "thumbnailsDecoded": thumbnailsChecked,
             ])
     }

@@ -1,4 +1,5 @@
 import IngestCore
+import IngestDestinations
 import IngestHashing
 import Synchronization
 import Testing
@@ -101,7 +102,7 @@ import Testing
     func hashesOnFirstClaimAreReadOnce() async throws {
         let reads = Atomic(0)
         let known = self.a
-        let source = HashSet.Source.onFirstClaim {
+        let source = HashSource.onFirstClaim {
             reads.add(1, ordering: .relaxed)
             return KnownHashes([known])
         }

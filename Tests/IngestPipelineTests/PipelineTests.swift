@@ -2,6 +2,7 @@ import Foundation
 import IngestArchive
 import IngestCatalog
 import IngestCore
+import IngestDestinations
 import IngestImaging
 import IngestOutcome
 import IngestTesting

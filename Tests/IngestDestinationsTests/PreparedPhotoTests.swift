@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import IngestPipeline
+@testable import IngestDestinations
 
 @Suite struct PreparedPhotoTests {
     @Test(

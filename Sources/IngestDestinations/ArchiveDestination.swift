@@ -27,7 +27,7 @@ public struct ArchiveDestination: Destination {
 
     /// The event is registered now; its hashes are read on the first photo that needs them, so
     /// that a re-run with nothing new does not load them.
-    public func prepare(_ event: Event) async throws(IngestError) -> HashSet.Source {
+    public func prepare(_ event: Event) async throws(IngestError) -> HashSource {
         guard let archive = self.archive else { return .fetched([]) }
         do {
             if !archive.isReadOnly { try await archive.register(event) }

@@ -21,7 +21,7 @@ public struct ServerDestination: Destination {
 
     /// The hashes are fetched now: the server's answer is also what says that the token and the
     /// event are good, before any file is read.
-    public func prepare(_ event: Event) async throws(IngestError) -> HashSet.Source {
+    public func prepare(_ event: Event) async throws(IngestError) -> HashSource {
         .fetched(try await self.client.uploadedHashes(eventID: event.id))
     }
 
