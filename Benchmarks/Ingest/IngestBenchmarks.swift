@@ -4,6 +4,7 @@ import IngestArchive
 import IngestCatalog
 import IngestContainers
 import IngestCore
+import IngestDestinations
 import IngestHashing
 import IngestImaging
 import IngestPipeline
