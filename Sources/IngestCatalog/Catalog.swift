@@ -128,6 +128,14 @@ public final class Catalog: Sendable {
         self.init(path: path, pool: pool)
     }
 
+    /// A catalog held in memory and gone with the object: for tests of a stage or of the whole
+    /// pipeline that need no file, with the schema and the behaviour of one on disk.
+    public static func inMemory() throws -> Catalog {
+        let queue = try DatabaseQueue()
+        try Migrations.migrator.migrate(queue)
+        return Catalog(path: ":memory:", pool: queue)
+    }
+
     private init(path: String, pool: any DatabaseWriter) {
         self.path = path
         self.pool = pool
