@@ -14,9 +14,7 @@ extension IngestRun {
         while true {
             let (status, restart) = try await current.ingest(log: log, started: started, latency: latency)
             guard let restart else { return status }
-            let console = Console(
-                quiet: current.settings.quiet, stdoutTaken: current.settings.json || current.settings.report == "-",
-                log: current.settings.logFormat == .json ? log : nil)
+            let console = current.console(log: log)
             switch restart {
             case .eventsChanged(let change):
                 console.status("The server's events changed (\(change)): starting again with them", always: true)
