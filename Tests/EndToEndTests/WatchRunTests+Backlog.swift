@@ -16,14 +16,7 @@ extension WatchRunTests {
         for folder in [hot, staging] {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         }
-        let made = try runProgram(
-            "python3", ["-c", Self.burstMaker, staging.path, "0", "backlog=120", "new=5"], timeout: 300)
-        try #require(made.status == 0, "\(made.stderr)")
-        var written: [String: String] = [:]
-        for line in made.stdout.split(separator: "\n") {
-            let fields = line.split(separator: "\t").map(String.init)
-            if fields.count == 2 { written[hot.appendingPathComponent(fields[0]).path] = fields[1] }
-        }
+        let written = try Self.makeBurst(in: staging, big: 0, ["backlog=120", "new=5"], bound: hot)
         #expect(written.count == 125)
         // The backlog is there before the watch: its walk finds it.
         try FileManager.default.moveItem(

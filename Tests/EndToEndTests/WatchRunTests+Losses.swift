@@ -36,21 +36,26 @@ extension WatchRunTests {
                 write('%s/IMG_%04d.jpg' % (name, i), numbered(small, 'photo %d of %s' % (i, name)))
         """#
 
+    /// Makes a burst's photos in `staging` (``burstMaker``); returns each photo's SHA-256 by the
+    /// path it will have under `bound` once copied or moved there.
+    static func makeBurst(in staging: URL, big: Int, _ folders: [String], bound: URL) throws -> [String: String] {
+        let made = try runProgram("python3", ["-c", Self.burstMaker, staging.path, "\(big)"] + folders, timeout: 300)
+        try #require(made.status == 0, "\(made.stderr)")
+        var written: [String: String] = [:]
+        for line in made.stdout.split(separator: "\n") {
+            let fields = line.split(separator: "\t").map(String.init)
+            if fields.count == 2 { written[bound.appendingPathComponent(fields[0]).path] = fields[1] }
+        }
+        return written
+    }
+
     @Test(
         "1,000 files copied with cp -r into a new folder, and four folders of 250 at once, while the watch is busy: each arrives once"
     )
     func copiedFoldersWhileBusy() throws {
         let (server, event, cli, hot, staging) = try Self.setUp("watch-cp-burst")
-        let made = try runProgram(
-            "python3",
-            ["-c", Self.burstMaker, staging.path, "24", "a=1000", "b1=250", "b2=250", "b3=250", "b4=250"],
-            timeout: 300)
-        try #require(made.status == 0, "\(made.stderr)")
-        var written: [String: String] = [:]
-        for line in made.stdout.split(separator: "\n") {
-            let fields = line.split(separator: "\t").map(String.init)
-            if fields.count == 2 { written[hot.appendingPathComponent(fields[0]).path] = fields[1] }
-        }
+        let written = try Self.makeBurst(
+            in: staging, big: 24, ["a=1000", "b1=250", "b2=250", "b3=250", "b4=250"], bound: hot)
         #expect(written.count == 2_024)
         let watch = try Self.startWatch(cli, server, folder: hot)
         defer { if watch.isRunning { kill(watch.processIdentifier, SIGKILL) } }
