@@ -55,4 +55,36 @@ extension Pipeline {
             if stages.stop.isRequested { return }
         }
     }
+
+    /// For a watch busy with the walk's files: schedules the batches that arrived meanwhile (and
+    /// those held for a file in flight that has ended), so that a photo taken now goes ahead of
+    /// the backlog. Returns whether it scheduled any (a slot must then be waited for again).
+    func scheduleArrivals(
+        state: inout Scheduling, group: inout TaskGroup<WalkEvent>, stages: Stages, tally: inout RunTally
+    ) async -> Bool {
+        guard let arrivals = state.arrivals else { return false }
+        var scheduled = false
+        while !stages.stop.isRequested {
+            let next: DiscoveryBatch
+            if let index = state.deferred.firstIndex(where: { !state.mustWait($0) }) {
+                next = state.deferred.remove(at: index)
+            } else if let taken = arrivals.take() {
+                guard !state.mustWait(taken) else {
+                    state.deferred.append(taken)
+                    continue
+                }
+                next = taken
+            } else {
+                break
+            }
+            // The catalog must know what the walk's files did before it is asked about these.
+            await tally.flush()
+            state.arrived.formUnion(next.items.map(\.path))
+            state.arrivals = nil
+            await self.schedule(next, state: &state, group: &group, stages: stages, tally: &tally)
+            state.arrivals = arrivals
+            scheduled = true
+        }
+        return scheduled
+    }
 }

@@ -77,30 +77,6 @@ extension Pipeline {
         case tick
     }
 
-    /// The files started and not yet ended, the most the group may hold, and the files a watch
-    /// sent only to meet the ones that arrived.
-    struct Scheduling {
-        var inFlight = 0
-        let limit: Int
-        var companions: Set<String> = []
-        /// For a watch: the paths of the files in flight, and the batches that name one of them,
-        /// held back until it has ended (a file closed again while it is read, a late partner of a
-        /// file still in flight): the catalog then knows what is done, and nothing is done twice.
-        var running: Set<String>?
-        var deferred: [DiscoveryBatch] = []
-        /// For a watch while the walk's files are scheduled: where the files that arrive wait, to
-        /// be taken before the walk's next file, and the paths so taken (the walk's own item of
-        /// such a file is passed over: the arrival did it, from a later look).
-        var arrivals: WatchOutbox?
-        var arrived: Set<String> = []
-
-        /// Whether `batch` must wait for a file in flight.
-        func mustWait(_ batch: DiscoveryBatch) -> Bool {
-            guard let running = self.running, !running.isEmpty else { return false }
-            return batch.items.contains { $0.file.map { running.contains($0.path) } ?? false }
-        }
-    }
-
     /// Starts the work of one batch, waiting for results whenever the group holds its limit.
     func schedule(
         _ found: DiscoveryBatch, state: inout Scheduling, group: inout TaskGroup<WalkEvent>, stages: Stages,
@@ -161,38 +137,6 @@ extension Pipeline {
                 }
             }
         }
-    }
-
-    /// For a watch busy with the walk's files: schedules the batches that arrived meanwhile (and
-    /// those held for a file in flight that has ended), so that a photo taken now goes ahead of
-    /// the backlog. Returns whether it scheduled any (a slot must then be waited for again).
-    func scheduleArrivals(
-        state: inout Scheduling, group: inout TaskGroup<WalkEvent>, stages: Stages, tally: inout RunTally
-    ) async -> Bool {
-        guard let arrivals = state.arrivals else { return false }
-        var scheduled = false
-        while !stages.stop.isRequested {
-            let next: DiscoveryBatch
-            if let index = state.deferred.firstIndex(where: { !state.mustWait($0) }) {
-                next = state.deferred.remove(at: index)
-            } else if let taken = arrivals.take() {
-                guard !state.mustWait(taken) else {
-                    state.deferred.append(taken)
-                    continue
-                }
-                next = taken
-            } else {
-                break
-            }
-            // The catalog must know what the walk's files did before it is asked about these.
-            await tally.flush()
-            state.arrived.formUnion(next.items.map(\.path))
-            state.arrivals = nil
-            await self.schedule(next, state: &state, group: &group, stages: stages, tally: &tally)
-            state.arrivals = arrivals
-            scheduled = true
-        }
-        return scheduled
     }
 
     /// Counts as not reached the files of `items` from `start` on that some event still needs; a
