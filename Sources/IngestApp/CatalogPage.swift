@@ -34,7 +34,7 @@ public struct CatalogPage {
         }
         var report = try await ImportReport.read(
             catalogs: self.catalogs, run: run, nearEdgeMargin: TimeInterval(self.settings.nearEdge * 60))
-        report.page.zone = try? Defaults.zone(named: self.settings.timezone)
+        report.page.zone = self.settings.timezone ?? TimeZone.current
         return report
     }
 

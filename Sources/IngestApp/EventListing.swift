@@ -46,7 +46,7 @@ public struct EventListing {
             throw UsageError("Give --server (or set PHOTOINGEST_SERVER, or server: in the config file).")
         }
         try self.settings.connection.validateServer()
-        let zone = try Defaults.zone(named: self.settings.timezone)
+        let zone = self.settings.timezone ?? TimeZone.current
         guard let client = try self.settings.connection.client() else { return "" }
         let events = try await ServerSettings.events(of: client)
         if json {

@@ -28,10 +28,9 @@ extension IngestRun {
     /// what the other reading would be, since the two readings differ by hours.
     func sayHowBoundsRead(in zone: TimeZone, console: Console) {
         guard self.settings.timezone != nil, self.settings.connection.serverURL == nil else { return }
-        for (key, text, isEnd) in [("from", self.settings.from, false), ("until", self.settings.until, true)] {
-            guard let text, !RFC3339.namesItsOffset(text), let utc = RFC3339.windowBound(text, isEnd: isEnd) else {
-                continue
-            }
+        for (key, bound) in [("from", self.settings.from), ("until", self.settings.until)] {
+            guard let bound, !bound.namesItsOffset else { continue }
+            let (text, utc) = (bound.text, bound.instant)
             let inZone = utc.addingTimeInterval(-Double(zone.secondsFromGMT(for: utc)))
             console.status(
                 "\(self.settings.origins.name(key)) \(text) names no offset: read as UTC, \(RFC3339.format(utc)); "

@@ -22,7 +22,7 @@ extension IngestRun {
                 maxPixels: self.settings.maxPixels,
                 jpegShrink: self.settings.fastThumbnails ? .toTheTarget : .twiceTheTarget),
             excludedPaths: Self.catalogFiles(catalogPath) + target.excludedPaths,
-            nearEdgeMargin: TimeInterval(self.settings.nearEdge * 60), shard: self.settings.shard.flatMap(Shard.init),
+            nearEdgeMargin: TimeInterval(self.settings.nearEdge * 60), shard: self.settings.shard,
             retryFailed: self.settings.retryFailed)
         configuration.zoneIsGuessed = self.settings.timezone == nil
         configuration.exclusions = ExclusionRules(

@@ -9,7 +9,7 @@ extension IngestRun {
     /// guess from a variable that looks wrong), the zone map, the camera clocks. The settings'
     /// own warnings and a watch's fixed token that runs out are said here too, first.
     func dating(console: Console) throws -> RunDating {
-        let zone = try self.zone()
+        let zone = self.zone()
         if self.settings.timezone == nil, let warning = Defaults.zoneVariableWarning() {
             console.status("warning: " + warning, always: true)
         }

@@ -51,7 +51,7 @@ extension IngestRun {
             lostOutcomes = true
         }
         console.summary(run.text(outsideAllEvents: display.outsideAll, perFileReport: self.settings.report != nil))
-        let shard = self.settings.shard.flatMap(Shard.init).map {
+        let shard = self.settings.shard.map {
             ShardCatalogs(shard: $0, catalog: self.settings.catalog)
         }
         if let shard { console.summary(shard.line) }
@@ -127,7 +127,7 @@ extension IngestRun {
             report.summary.parts.first?.run != nil
         {
             var page = report.page
-            page.zone = try? self.zone()
+            page.zone = self.zone()
             page.cameraNotes = cameraNotes
             try await HTMLReportFile.write(page, to: path, jobs: self.settings.jobs)
             return
@@ -140,7 +140,7 @@ extension IngestRun {
                     name: $0.event.name, window: $0.event.window, summaryLine: $0.closingLine,
                     photos: photos?[$0.event.id] ?? [])
             })
-        fromRun.zone = try? self.zone()
+        fromRun.zone = self.zone()
         fromRun.cameraNotes = cameraNotes
         try await HTMLReportFile.write(fromRun, to: path, jobs: self.settings.jobs)
     }

@@ -21,7 +21,6 @@ extension IngestRun {
             throw UsageError("\(self.settings.origins.name("html")) '\(html)': \(problem)")
         }
         _ = try self.window()
-        _ = try self.zone()
         try self.settings.connection.validateServer()
         if self.settings.connection.serverURL == nil && self.settings.event.count > 1 {
             throw UsageError("The archive takes one event name per run (\(self.settings.origins.name("event"))).")
@@ -60,19 +59,7 @@ extension IngestRun {
 
     func window() throws -> EventWindow {
         let origins = self.settings.origins
-        func parse(_ text: String?, _ key: String, dayEnd: Bool) throws -> Date? {
-            guard let text else { return nil }
-            let option = origins.name(key)
-            guard let date = RFC3339.windowBound(text, isEnd: dayEnd) else {
-                throw UsageError(
-                    "\(option) '\(text)' is not an RFC 3339 time or a date, e.g. 2025-09-27T21:00:00Z, 2025-09-27T14:00:00-07:00 or 2025-09-27."
-                )
-            }
-            return date
-        }
-        let window = EventWindow(
-            start: try parse(self.settings.from, "from", dayEnd: false),
-            end: try parse(self.settings.until, "until", dayEnd: true))
+        let window = EventWindow(start: self.settings.from?.instant, end: self.settings.until?.instant)
         if let start = window.start, let end = window.end, start > end {
             throw UsageError(
                 "\(origins.name("from")) is after \(origins.name("until")): the window would hold no photo.")
@@ -80,8 +67,9 @@ extension IngestRun {
         return window
     }
 
-    func zone() throws -> TimeZone {
-        try Defaults.zone(named: self.settings.timezone, origin: self.settings.origins.name("timezone"))
+    /// The zone times without one are read in: `--timezone`'s, else this machine's.
+    func zone() -> TimeZone {
+        self.settings.timezone ?? TimeZone.current
     }
 
     /// The zone boundaries: the file named by --zone-data (an error when unusable), else the first

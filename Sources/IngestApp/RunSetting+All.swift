@@ -30,16 +30,16 @@ extension RunSetting {
             help:
                 "In the archive: the event's name (default \"default\"). With a server: an event id (repeatable; default: every event the server lists)."
         ),
-        .text(
+        .optionalParsed(
             "from", \.from, valueName: "time",
             help:
-                "Start of the event's window (RFC 3339; a time with no zone is UTC; a date alone, its first instant in UTC). Photos before it are outside. An empty value clears one from the file or the environment."
-        ),
-        .text(
+                "Start of the event's window (RFC 3339; a time with no zone is UTC; a date alone, its first instant in UTC). Photos before it are outside. An empty value clears one from the file or the environment.",
+            parse: { text, origin in try WindowBound(text, isEnd: false, origin: origin) }),
+        .optionalParsed(
             "until", \.until, valueName: "time",
             help:
-                "End of the event's window, included (RFC 3339; no zone means UTC; a date alone, its last instant in UTC, so the whole day is in)."
-        ),
+                "End of the event's window, included (RFC 3339; no zone means UTC; a date alone, its last instant in UTC, so the whole day is in).",
+            parse: { text, origin in try WindowBound(text, isEnd: true, origin: origin) }),
         .text(
             "events", \.eventsFile, valueName: "file",
             help:
@@ -50,11 +50,17 @@ extension RunSetting {
             help:
                 "List photos outside the window by less than this, and those inside that a guessed zone an hour off would put outside (default 60; 0 lists none).",
             allowed: 0...Defaults.maxNearEdge, problem: "must be 0 to \(Defaults.maxNearEdge) minutes"),
-        .text(
+        .optionalParsed(
             "shard", \.shard, valueName: "K/N",
             help:
                 "Take only shard K of N (0-based): the files whose path, relative to its root, hashes into it. Give each shard its own --catalog.",
-            check: { Shard($0) == nil ? "is not K/N with 0 ≤ K < N, e.g. 0/4 (K as in JOB_COMPLETION_INDEX)." : nil }),
+            parse: { text, origin in
+                guard let shard = Shard(text) else {
+                    throw UsageError(
+                        "\(origin) '\(text)' is not K/N with 0 ≤ K < N, e.g. 0/4 (K as in JOB_COMPLETION_INDEX).")
+                }
+                return shard
+            }),
         .text(
             "shard-plan", \.shardPlan, valueName: "file",
             help:
@@ -63,11 +69,11 @@ extension RunSetting {
         .number(
             "jobs", \.jobs, valueName: "n", help: "Photos decoded at once (default: the number of cores).",
             allowed: 1..., problem: "must be at least 1"),
-        .text(
+        .optionalParsed(
             "timezone", \.timezone, valueName: "zone",
             help:
-                "Zone for EXIF times that carry no offset: an IANA name (Europe/Berlin, UTC) or an offset (+02:00); default this machine's."
-        ),
+                "Zone for EXIF times that carry no offset: an IANA name (Europe/Berlin, UTC) or an offset (+02:00); default this machine's.",
+            parse: { text, origin in try Defaults.zone(named: text, origin: origin) }),
         .clockOffsets, .clockReferences,
         .text(
             "zone-data", \.zoneData, valueName: "file",

@@ -107,16 +107,28 @@ public struct RunSetting: Sendable {
     static func optionalInterval(_ key: String, _ field: WritableKeyPath<Settings, Int?> & Sendable, help: String)
         -> RunSetting
     {
-        RunSetting(key: key, kind: .text, valueName: "interval", help: help) { resolution, settings in
-            guard let text = try resolution.optionalString(key), !text.isEmpty else {
+        .optionalParsed(key, field, valueName: "interval", help: help) { text, origin in
+            do {
+                return try Self.period(text, examples: "30s, 45m or 2h")
+            } catch let error as UsageError {
+                throw UsageError("\(origin) '\(text)' \(error.message)")
+            }
+        }
+    }
+
+    /// Text turned into the setting's type once, as it is read, absent unless given (an empty
+    /// value clears one given below it). `parse` is given the text and where it came from
+    /// (`--shard`, `PHOTOINGEST_SHARD`), and throws the whole message for a refused value.
+    static func optionalParsed<Value>(
+        _ key: String, _ field: WritableKeyPath<Settings, Value?> & Sendable, valueName: String, help: String,
+        parse: @escaping @Sendable (String, String) throws -> Value
+    ) -> RunSetting {
+        RunSetting(key: key, kind: .text, valueName: valueName, help: help) { resolution, settings in
+            guard let text = try resolution.optionalString(key) else {
                 settings[keyPath: field] = nil
                 return
             }
-            do {
-                settings[keyPath: field] = try Self.period(text, examples: "30s, 45m or 2h")
-            } catch let error as UsageError {
-                throw UsageError("\(resolution.origin(key)) '\(text)' \(error.message)")
-            }
+            settings[keyPath: field] = try parse(text, resolution.origin(key))
         }
     }
 

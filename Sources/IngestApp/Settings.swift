@@ -2,6 +2,7 @@ import Configuration
 import Foundation
 import IngestCore
 import IngestDating
+import IngestHashing
 import IngestPipeline
 import IngestTransport
 import Logging
@@ -15,15 +16,17 @@ public struct Settings {
     public var archive = Defaults.archive
     public var catalog = Defaults.catalog
     public var event: [String] = []
-    public var from: String?
-    public var until: String?
+    /// `--from`, `--until`: the archive event's window, read once.
+    public var from: WindowBound?
+    public var until: WindowBound?
     public var eventsFile: String?
     public var nearEdge = 60
-    public var shard: String?
+    public var shard: Shard?
     /// `--shard-plan`: the file of the plan that draws the shards by size.
     public var shardPlan: String?
     public var jobs = Defaults.cores
-    public var timezone: String?
+    /// `--timezone`: the zone times without one are read in; nil for this machine's (a guess).
+    public var timezone: TimeZone?
     /// `--clock-offset`: what to add to a camera's clock, by serial, model or folder.
     public var clockOffsets: [ClockOffset] = []
     /// `--clock-reference`: photos taken at a known true time, each with that time.
