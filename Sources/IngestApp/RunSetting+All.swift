@@ -48,7 +48,7 @@ extension RunSetting {
         .number(
             "near-edge", \.nearEdge, valueName: "minutes",
             help:
-                "List photos outside the window by less than this, and those inside that a guessed zone an hour off would put outside (default 60; 0 lists none).",
+                "List photos outside the window by less than this, and those inside that a guessed zone an hour off would put outside (default \(Settings().nearEdge); 0 lists none).",
             allowed: 0...Defaults.maxNearEdge, problem: "must be 0 to \(Defaults.maxNearEdge) minutes"),
         .optionalParsed(
             "shard", \.shard, valueName: "K/N",
@@ -82,7 +82,7 @@ extension RunSetting {
         ),
         .number(
             "max-pixels", \.maxPixels, valueName: "n",
-            help: "Refuse images with more pixels than this, before decoding (default 100000000).", allowed: 1...,
+            help: "Refuse images with more pixels than this, before decoding (default \(Settings().maxPixels)).", allowed: 1...,
             problem: "must be at least 1"),
         .flag(
             "fast-thumbnails", \.fastThumbnails,

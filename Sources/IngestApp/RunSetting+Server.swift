@@ -22,21 +22,21 @@ extension RunSetting {
         ),
         .number(
             "uploads", \.connection.uploads, valueName: "n",
-            help: "Concurrent uploads, one HTTP/1.1 connection each (default 6).", allowed: 1...,
+            help: "Concurrent uploads, one HTTP/1.1 connection each (default \(ServerSettings().uploads)).", allowed: 1...,
             problem: "must be at least 1"),
         .number(
             "retries", \.connection.retries, valueName: "n",
-            help: "Retries for network errors, 5xx and 429, with exponential back-off (default 5).", allowed: 0...,
+            help: "Retries for network errors, 5xx and 429, with exponential back-off (default \(ServerSettings().retries)).", allowed: 0...,
             problem: "cannot be negative"),
         .number(
             "stall-timeout", \.connection.stallTimeout, valueName: "seconds",
             help:
-                "Give up on a request (and retry it) when the server sends or takes nothing for this many seconds; after Ctrl-C, the uploads in flight finish while their bytes keep moving, and are cut off once quiet this long (default 30).",
+                "Give up on a request (and retry it) when the server sends or takes nothing for this many seconds; after Ctrl-C, the uploads in flight finish while their bytes keep moving, and are cut off once quiet this long (default \(ServerSettings().stallTimeout)).",
             allowed: 1..., problem: "must be at least 1 second"),
         .number(
             "unreachable-timeout", \.connection.unreachableTimeout, valueName: "seconds",
             help:
-                "Stop the run when the server has answered nothing (connections refused or timing out) for this many seconds; the files not done are left for the next run (exit status 3; default 30; for watch, a week).",
+                "Stop the run when the server has answered nothing (connections refused or timing out) for this many seconds; the files not done are left for the next run (exit status 3; default \(ServerSettings().unreachableTimeout); for watch, a week).",
             allowed: 1..., problem: "must be at least 1 second"),
         .flag(
             "http2", \.connection.http2,
