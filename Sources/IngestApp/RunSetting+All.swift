@@ -82,7 +82,8 @@ extension RunSetting {
         ),
         .number(
             "max-pixels", \.maxPixels, valueName: "n",
-            help: "Refuse images with more pixels than this, before decoding (default \(Settings().maxPixels)).", allowed: 1...,
+            help: "Refuse images with more pixels than this, before decoding (default \(Settings().maxPixels)).",
+            allowed: 1...,
             problem: "must be at least 1"),
         .flag(
             "fast-thumbnails", \.fastThumbnails,

@@ -22,11 +22,14 @@ extension RunSetting {
         ),
         .number(
             "uploads", \.connection.uploads, valueName: "n",
-            help: "Concurrent uploads, one HTTP/1.1 connection each (default \(ServerSettings().uploads)).", allowed: 1...,
+            help: "Concurrent uploads, one HTTP/1.1 connection each (default \(ServerSettings().uploads)).",
+            allowed: 1...,
             problem: "must be at least 1"),
         .number(
             "retries", \.connection.retries, valueName: "n",
-            help: "Retries for network errors, 5xx and 429, with exponential back-off (default \(ServerSettings().retries)).", allowed: 0...,
+            help:
+                "Retries for network errors, 5xx and 429, with exponential back-off (default \(ServerSettings().retries)).",
+            allowed: 0...,
             problem: "cannot be negative"),
         .number(
             "stall-timeout", \.connection.stallTimeout, valueName: "seconds",

@@ -8,7 +8,7 @@ import IngestOutcome
 /// The catalog has one writer: this actor. An outcome is recorded after the destination
 /// accepted the file, so a crash can lose only the last batch's records, whose files the next
 /// run reads again and finds already stored.
-public actor CatalogStage {
+public actor CatalogStage: Stage {
     public let catalog: Catalog
     let destination: String
     let event: Event
@@ -16,13 +16,17 @@ public actor CatalogStage {
     /// The run's part of a sharded import (`3/8`), recorded with the run.
     let shard: String?
     /// A batch waits at most this long, so that a slow run still commits as it goes.
-    static let maximumDelay: Duration = .seconds(1)
+    let maximumDelay: Duration
 
     private var run: Int64?
     private var pending: [CatalogRecord] = []
     private var lastFlush = ContinuousClock.now
 
-    public init(catalog: Catalog, destination: String, event: Event, batchSize: Int, shard: String? = nil) {
+    public init(
+        catalog: Catalog, destination: String, event: Event, batchSize: Int, shard: String? = nil,
+        maximumDelay: Duration = .seconds(1)
+    ) {
+        self.maximumDelay = maximumDelay
         self.catalog = catalog
         self.destination = destination
         self.event = event
@@ -41,8 +45,20 @@ public actor CatalogStage {
         return run
     }
 
-    /// Queues the outcome, writing the batch when it is full or old enough.
-    public func process(_ outcome: FileOutcome) async throws {
+    /// Queues the outcome, writing the batch when it is full or old enough. Stage 7 runs on the
+    /// run's own task, from the tally, not in each file's: the catalog has one writer, and its
+    /// commits gather the outcomes of many files.
+    ///
+    /// - Throws: ``IngestError`` `.catalogUnusable` when the batch could not be written.
+    public func process(_ outcome: FileOutcome, context: StageContext) async throws(IngestError) {
+        do {
+            try await self.record(outcome)
+        } catch {
+            throw IngestError(.catalogUnusable, "recording outcomes in the catalog failed", because: error)
+        }
+    }
+
+    private func record(_ outcome: FileOutcome) async throws {
         guard outcome.recordInCatalog, let stamp = outcome.stamp else { return }
         self.pending.append(
             CatalogRecord(
@@ -53,7 +69,7 @@ public actor CatalogStage {
                 // The zone a time without one was read in (the camera's, or a name's).
                 assumedZone: outcome.capture?.assumedZone,
                 pair: outcome.pair, camera: outcome.camera, sidecar: outcome.facts.sidecar?.fingerprint))
-        if self.pending.count >= self.batchSize || ContinuousClock.now - self.lastFlush >= Self.maximumDelay {
+        if self.pending.count >= self.batchSize || ContinuousClock.now - self.lastFlush >= self.maximumDelay {
             try await self.flush()
         }
     }

@@ -80,7 +80,7 @@ public struct Pipeline: Sendable {
             reports: configuration.events.map {
                 RunReport(destination: self.destination.identity, event: $0, dryRun: configuration.dryRun)
             },
-            recorders: recorders, observer: observer, destination: self.destination)
+            recorders: recorders, context: self.context, observer: observer, destination: self.destination)
 
         let passedOver = await self.walk(stages: stages, tally: &tally)
 

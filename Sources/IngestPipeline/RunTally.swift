@@ -17,12 +17,18 @@ struct RunTally {
     var notReached = 0
     var leftInFlight = 0
     let recorders: [CatalogStage]
+    /// What stage 7 is given, as every stage is.
+    let context: StageContext
     /// Each camera body's files and times, for the clock offsets its photos suggest.
     var cameras: CameraTally
     let observer: any RunObserver
     let destination: any Destination
 
-    init(reports: [RunReport], recorders: [CatalogStage], observer: any RunObserver, destination: any Destination) {
+    init(
+        reports: [RunReport], recorders: [CatalogStage], context: StageContext, observer: any RunObserver,
+        destination: any Destination
+    ) {
+        self.context = context
         self.reports = reports
         self.cameras = CameraTally(events: reports.map(\.event))
         self.recorders = recorders
@@ -40,7 +46,9 @@ struct RunTally {
             }
             self.observer.finished(outcome, event: self.reports[index].event, report: self.reports[index])
             do {
-                if index < self.recorders.count { try await self.recorders[index].process(outcome) }
+                if index < self.recorders.count {
+                    try await self.recorders[index].process(outcome, context: self.context)
+                }
             } catch {
                 self.recordingFailed(error)
             }
