@@ -152,13 +152,16 @@ let package = Package(
         // kinds of destination. What reports read, without the pipeline.
         .target(
             name: "IngestOutcome", dependencies: ["IngestCore", "IngestDating", "IngestContainers", "IngestDiscovery"]),
-        // Where photos go: the archive and the server behind one protocol, each saying what it is.
+        // Where photos go: the archive and the server behind one protocol (Destination), each
+        // saying what it is; the file read and the photo prepared that they are given.
         .target(
             name: "IngestDestinations",
             dependencies: [
                 "IngestCore", "IngestDating", "IngestContainers", "IngestDiscovery", "IngestImaging", "IngestArchive",
                 "IngestTransport", "IngestOutcome",
             ]),
+        // Stages 1 to 7 and the run: the walk's scheduling, the fan-out of a file to every event,
+        // claims and hash sets, the limits, the tally and the catalog's note of each send.
         .target(
             name: "IngestPipeline",
             dependencies: [
