@@ -49,6 +49,8 @@ public enum PathBytes {
     /// `path` for text meant to be read: bytes that are not UTF-8 as `\xNN`, and control
     /// characters (a line break in a name would forge a line of the report) escaped as well.
     public static func printable(_ path: String) -> String {
+        // Most paths are printable ASCII: their bytes say so faster than their scalars.
+        if path.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return path }
         guard path.unicodeScalars.contains(where: { Self.isEscape($0) || Self.isControl($0) }) else { return path }
         var text = ""
         for scalar in path.unicodeScalars {
