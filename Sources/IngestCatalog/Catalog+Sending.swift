@@ -12,7 +12,7 @@ extension Catalog {
             try db.cachedStatement(
                 sql: """
                     INSERT INTO sending (destination, event, sha256, path, started_at) VALUES (?, ?, ?, ?, ?)
-                    ON CONFLICT DO UPDATE SET path = excluded.path, started_at = excluded.started_at
+                    ON CONFLICT (destination, event, sha256) DO UPDATE SET path = excluded.path, started_at = excluded.started_at
                     """
             ).execute(arguments: [destination, event, hash.hex, path, now])
         }

@@ -225,11 +225,13 @@ public final class Catalog: Sendable {
                         run_id = excluded.run_id, updated_at = excluded.updated_at
                     """)
             let sent = try db.cachedStatement(
-                sql: "DELETE FROM sending WHERE destination = ? AND event = ? AND sha256 = ?")
+                sql: "DELETE FROM sending WHERE destination = ? AND event = ? AND sha256 = ? AND path = ?")
             for record in records {
-                // A send cut by a stop may have reached the destination: its note stays for the next run.
+                // A send cut by a stop may have reached the destination: its note stays for the next
+                // run. Only the file's own outcome removes it (another file with these bytes may end
+                // as a duplicate while this one is still on its way).
                 if let sha256 = record.sha256, record.status != .pending {
-                    try sent.execute(arguments: [record.destination, record.event, sha256.hex])
+                    try sent.execute(arguments: [record.destination, record.event, sha256.hex, record.path])
                 }
                 let capture = record.capture
                 try file.execute(arguments: [

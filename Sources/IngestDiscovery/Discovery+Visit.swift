@@ -12,6 +12,8 @@ extension Discovery {
     struct Visit {
         var item: DiscoveryItem?
         var children: [Entry] = []
+        /// A file of another shard, passed over: the root it lies under is not empty.
+        var otherShard = false
         /// Hidden entries of a folder passed over.
         var hidden = 0
         /// Entries of a folder left out, by rule.
@@ -41,14 +43,14 @@ extension Discovery {
                 return shard.contains(relativePath: Self.stem(of: relative) ?? relative)
             } ?? true
         if let member = entry.member {
-            return inShard ? Self.visit(member, entry: entry) : Visit()
+            return inShard ? Self.visit(member, entry: entry) : Visit(otherShard: true)
         }
         let status = entry.status ?? Self.status(path)
         if !inShard {
             // Folders and zip files are walked by every shard; only files and walk problems are split.
             guard case .found(let found) = status,
                 found.kind == S_IFDIR || (found.kind == S_IFREG && ZipMember.isZip(path))
-            else { return Visit() }
+            else { return Visit(otherShard: true) }
         }
         guard case .found(let status) = status else {
             guard case .missing(let failure) = status else { return Visit() }

@@ -46,7 +46,8 @@ public struct Discovery: Sendable {
         public var icloudDated = 0
         public var icloudWithoutRow = 0
         /// The roots walked to their end that yielded no file at all (an empty folder, or one
-        /// holding only folders and hidden entries: an unmounted share's mount point).
+        /// holding only folders and hidden entries: an unmounted share's mount point). A file of
+        /// another shard, or one the exclusion rules leave out, counts as found.
         public var filelessRoots: [String] = []
 
         public init(hiddenEntries: Int = 0, excluded: [String: Int] = [:]) {
@@ -134,10 +135,15 @@ public struct Discovery: Sendable {
                 tally.takeoutLoneJSON += visit.takeoutLoneJSON
                 tally.icloudDated += visit.icloudDated
                 tally.icloudWithoutRow += visit.icloudWithoutRow
-                if let item = visit.item {
+                // A file, one of another shard, or one the user's rules leave out: the root is not
+                // empty. What the default rules leave out (a desktop's .DS_Store, a NAS's thumbnail
+                // folders) is no photo; a walk problem (a folder that cannot be read) is said as such.
+                if visit.item?.file != nil || visit.otherShard
+                    || visit.excluded.keys.contains(where: { !ExclusionRules.defaultGlobs.contains($0) })
+                {
                     yielded = true
-                    await emit(item)
                 }
+                if let item = visit.item { await emit(item) }
                 pending += visit.children
             }
             if !yielded && !stopped { tally.filelessRoots.append(base) }

@@ -34,6 +34,9 @@ public struct ExclusionRules: Sendable, Equatable {
         Rule(glob: "Recently Deleted", origin: "Apple Photos' deleted items, in exports"),
     ]
 
+    /// The globs of ``defaults``.
+    static let defaultGlobs = Set(Self.defaults.map(\.glob))
+
     /// The file whose globs exclude entries of its folder and below; itself never ingested.
     public static let ignoreFileName = ".photoingestignore"
 

@@ -35,6 +35,14 @@ extension Pipeline {
                     let found = state.deferred.remove(at: index)
                     await tally.flush()
                     await self.schedule(found, state: &state, group: &group, stages: stages, tally: &tally)
+                    // The arrival asked for came back while that batch waited for a slot: it
+                    // waits its turn here, and the next one is asked for.
+                    guard !state.caught.isEmpty else { continue }
+                    for caught in state.caught {
+                        if let caught { state.deferred.append(caught) } else { ended = true }
+                    }
+                    state.caught = []
+                    if !ended && !stages.stop.isRequested { group.addTask(operation: next) }
                 }
                 // Idle: what is known is committed, so that a restart redoes nothing.
                 if state.inFlight == 0 { await tally.flush() }

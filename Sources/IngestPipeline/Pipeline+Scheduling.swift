@@ -17,6 +17,9 @@ extension Pipeline {
         /// such a file is passed over: the arrival did it, from a later look).
         var arrivals: WatchOutbox?
         var arrived: Set<String> = []
+        /// For a watch after its walk: the arrivals (nil: the watch has ended) its follow loop had
+        /// asked for, which came back while a batch waited for a free slot.
+        var caught: [DiscoveryBatch?] = []
 
         /// Whether `batch` must wait for a file in flight.
         func mustWait(_ batch: DiscoveryBatch) -> Bool {

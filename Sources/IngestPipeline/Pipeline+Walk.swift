@@ -88,16 +88,27 @@ extension Pipeline {
         state.companions.formUnion(found.companions)
         let earlier = await self.earlierRuns(of: found.items, tally: &tally)
         let groups = Self.nameGroups(found.items, earlier: earlier)
+        // For a watch busy with its backlog: the batch's files an arrival did instead (each
+        // passed over once, with the files of its group).
+        var passedOver: Set<Int> = []
+        func passOver(_ positions: [Int], tally: inout RunTally) {
+            for position in positions where passedOver.insert(position).inserted { tally.progress.discovered -= 1 }
+        }
         for position in found.items.indices {
             if stages.stop.isRequested {
                 if self.configuration.watch == nil {
                     Self.countNotReached(
                         found.items, from: position, earlier: earlier, started: groups.members, tally: &tally)
+                } else {
+                    // A watch's files not started are found again when it starts again: not counted now.
+                    let started = Set(groups.members.filter { $0.key < position }.values.joined())
+                    passOver((position..<found.items.count).filter { !started.contains($0) }, tally: &tally)
                 }
                 break
             }
+            if passedOver.contains(position) { continue }
             if state.arrivals != nil && state.arrived.contains(found.items[position].path) {
-                tally.progress.discovered -= 1
+                passOver([position] + (groups.members[position] ?? []), tally: &tally)
                 continue
             }
             switch Self.work(at: position, of: found.items, earlier: earlier, groups: groups, events: events) {
@@ -117,13 +128,13 @@ extension Pipeline {
                         case .tick:
                             tally.observer.ticked()
                             group.addTask(operation: Self.tick)
-                        case .batch: break
+                        // A watch's next arrival, asked for before this batch: kept for the follow loop.
+                        case .batch(let next): state.caught.append(next)
                         }
                     }
                 } while await self.scheduleArrivals(state: &state, group: &group, stages: stages, tally: &tally)
-                let paths = work.paths
-                if state.arrivals != nil && paths.contains(where: state.arrived.contains) {
-                    tally.progress.discovered -= paths.count
+                if state.arrivals != nil && work.paths.contains(where: state.arrived.contains) {
+                    passOver([position] + (groups.members[position] ?? []), tally: &tally)
                     continue
                 }
                 state.inFlight += Self.start(

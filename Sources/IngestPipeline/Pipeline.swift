@@ -47,7 +47,7 @@ public struct Pipeline: Sendable {
         var store: StoreStage
         var dryRun: Bool
         var stop: StopRequest
-        /// The catalog's note of each send before it begins (none for a dry run or without a catalog).
+        /// The catalog's note of each send before it begins (none without a catalog).
         var intents: SendingIntents?
     }
 
@@ -71,7 +71,8 @@ public struct Pipeline: Sendable {
             thumbnail: ThumbnailStage(thumbnailer: configuration.thumbnailer),
             store: StoreStage(destination: self.destination),
             dryRun: configuration.dryRun, stop: stop)
-        if let catalog = self.catalog, !configuration.dryRun {
+        // A dry run reads the notes (it says what the real run would), and writes none: it stores nothing.
+        if let catalog = self.catalog {
             stages.intents = SendingIntents(
                 catalog: catalog, destination: self.destination.identity, atArchive: self.destination.kind.isArchive)
         }

@@ -112,6 +112,14 @@ import Testing
         let full = self.folder.path + "/full"
         let (_, tally) = await self.walk(Discovery(roots: [bare, full], includeHidden: false))
         #expect(tally.filelessRoots == [bare])
+        // A root whose files all fall in other shards, or are all left out by a rule, is not empty.
+        for index in 0..<4 {
+            let shard = Discovery(roots: [full], includeHidden: false, shard: Shard(index: index, count: 4))
+            #expect(await self.walk(shard).1.filelessRoots.isEmpty, "shard \(index)")
+        }
+        let excluded = await self.walk(
+            Discovery(roots: [full], includeHidden: false, rules: ExclusionRules(excludes: ["*.jpg"], includes: [])))
+        #expect(excluded.1.filelessRoots.isEmpty)
         let channel = AsyncChannel<DiscoveryBatch>()
         async let stopped = Discovery(roots: [bare], includeHidden: false).walk(
             into: channel, shouldStop: { true })
