@@ -7,10 +7,9 @@ import IngestPipeline
 
 extension IngestRun {
     /// The pipeline's configuration, from the settings: the paths and events, what the times
-    /// mean, the walk's rules, the shard (its plan drawn if asked), and for a watch its feed.
+    /// mean, the walk's rules, and the shard (its plan drawn if asked). A watch adds its feed.
     func configuration(
-        dating: RunDating, target: RunTarget, limits: Limits, signals: RunSignals, latency: WatchLatency,
-        progress: ProgressLine, console: Console
+        dating: RunDating, target: RunTarget, limits: Limits, signals: RunSignals, console: Console
     ) throws -> RunConfiguration {
         let catalogPath = Discovery.absolute(self.settings.catalog)
         // One pass over the files for every event: each file is read, hashed and dated once.
@@ -42,10 +41,6 @@ extension IngestRun {
             }
             configuration.shard?.placed = plan.placed
             console.status(ShardPlanFile.line(plan, path: path, drawn: drawn))
-        }
-        if self.watching {
-            configuration.watch = self.watchFeed(
-                target: target, signals: signals, latency: latency, progress: progress, console: console)
         }
         return configuration
     }

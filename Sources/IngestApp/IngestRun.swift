@@ -94,11 +94,15 @@ public struct IngestRun {
         defer { signals.deadline?.cancel() }
         self.sayHowBoundsRead(in: dating.zone, console: console)
         Self.announce(target.events, zone: dating.zone, console: console)
+        var configuration = try self.configuration(
+            dating: dating, target: target, limits: limits, signals: signals, console: console)
+        // Made once the shard plan is drawn: its rate and time left count from here.
         let progress = ProgressLine(
             quiet: self.settings.quiet, heading: target.events.count > 1 ? "\(target.events.count) events" : nil)
-        let configuration = try self.configuration(
-            dating: dating, target: target, limits: limits, signals: signals, latency: latency, progress: progress,
-            console: console)
+        if self.watching {
+            configuration.watch = self.watchFeed(
+                target: target, signals: signals, latency: latency, progress: progress, console: console)
+        }
         let display = self.display(
             progress: progress, reportWriter: reportWriter, events: target.events.count, latency: latency,
             started: started, log: log)
