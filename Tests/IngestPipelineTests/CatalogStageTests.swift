@@ -23,13 +23,19 @@ import Testing
             verdict)
     }
 
-    @Test("A full batch is written at once; the rest when the run finishes; unchanged and walk problems never")
-    func batches() async throws {
+    /// A stage over a catalog in memory, its run begun.
+    func begun(batchSize: Int, maximumDelay: Duration) async throws -> (Catalog, CatalogStage) {
         let catalog = try Catalog.inMemory()
         let stage = CatalogStage(
-            catalog: catalog, destination: "server:memory", event: self.event, batchSize: 2,
-            maximumDelay: .seconds(3_600))
+            catalog: catalog, destination: "server:memory", event: self.event, batchSize: batchSize,
+            maximumDelay: maximumDelay)
         try await stage.begin()
+        return (catalog, stage)
+    }
+
+    @Test("A full batch is written at once; the rest when the run finishes; unchanged and walk problems never")
+    func batches() async throws {
+        let (catalog, stage) = try await self.begun(batchSize: 2, maximumDelay: .seconds(3_600))
         try await stage.process(self.outcome("a.jpg", .stored(note: nil)), context: self.context)
         #expect(try await catalog.outcomes(destination: "server:memory", event: "party").isEmpty)
         try await stage.process(self.outcome("b.jpg", .duplicate("held")), context: self.context)
@@ -49,11 +55,7 @@ import Testing
 
     @Test("A batch not full is written once it is old enough: a slow run commits as it goes")
     func oldEnough() async throws {
-        let catalog = try Catalog.inMemory()
-        let stage = CatalogStage(
-            catalog: catalog, destination: "server:memory", event: self.event, batchSize: 100,
-            maximumDelay: .milliseconds(50))
-        try await stage.begin()
+        let (catalog, stage) = try await self.begun(batchSize: 100, maximumDelay: .milliseconds(50))
         try await Task.sleep(for: .milliseconds(100))
         try await stage.process(self.outcome("a.jpg", .stored(note: nil)), context: self.context)
         #expect(try await catalog.outcomes(destination: "server:memory", event: "party") == ["/p/a.jpg": .uploaded])
