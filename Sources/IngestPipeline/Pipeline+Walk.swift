@@ -101,8 +101,8 @@ extension Pipeline {
                         found.items, from: position, earlier: earlier, started: groups.members, tally: &tally)
                 } else {
                     // A watch's files not started are found again when it starts again: not counted now.
-                    let started = Set(groups.members.filter { $0.key < position }.values.joined())
-                    passOver((position..<found.items.count).filter { !started.contains($0) }, tally: &tally)
+                    let inFlight = Self.inFlight(before: position, groups: groups.members)
+                    passOver((position..<found.items.count).filter { !inFlight.contains($0) }, tally: &tally)
                 }
                 break
             }
@@ -156,11 +156,16 @@ extension Pipeline {
         _ items: [DiscoveryItem], from start: Int, earlier: EarlierRuns, started groups: [Int: [Int]],
         tally: inout RunTally
     ) {
-        let inFlight = Set(groups.filter { $0.key < start }.values.joined())
+        let inFlight = Self.inFlight(before: start, groups: groups)
         for position in start..<items.count where items[position].file != nil && !inFlight.contains(position) {
             let pending = earlier.plan(at: position).pending
             if !pending.isEmpty { tally.notReached(in: pending) }
         }
+    }
+
+    /// The positions from `position` on that a group begun before it holds: in flight with it.
+    static func inFlight(before position: Int, groups: [Int: [Int]]) -> Set<Int> {
+        Set(groups.filter { $0.key < position }.values.joined())
     }
 
     /// Counts the results of one task; a watch's companion, read again only to pair the file that
