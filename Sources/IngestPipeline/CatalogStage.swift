@@ -21,6 +21,10 @@ public actor CatalogStage: Stage {
     private var run: Int64?
     private var pending: [CatalogRecord] = []
     private var lastFlush = ContinuousClock.now
+    /// The last commit begun: the next waits for it, so that batches land in the order they were
+    /// taken even when a file's call comes in while one is being written (a watch may record
+    /// one path twice in a run; the later outcome must stand).
+    private var committing: Task<Void, any Error>?
 
     public init(
         catalog: Catalog, destination: String, event: Event, batchSize: Int, shard: String? = nil,
@@ -45,9 +49,8 @@ public actor CatalogStage: Stage {
         return run
     }
 
-    /// Queues the outcome, writing the batch when it is full or old enough. Stage 7 runs on the
-    /// run's own task, from the tally, not in each file's: the catalog has one writer, and its
-    /// commits gather the outcomes of many files.
+    /// Queues the outcome, writing the batch when it is full or old enough. Each file's task
+    /// calls this once its outcome is known; the outcomes of many files go in one commit.
     ///
     /// - Throws: ``IngestError`` `.catalogUnusable` when the batch could not be written.
     public func process(_ outcome: FileOutcome, context: StageContext) async throws(IngestError) {
@@ -74,12 +77,23 @@ public actor CatalogStage: Stage {
         }
     }
 
+    /// Writes the outcomes queued so far, after the commit before them.
     public func flush() async throws {
-        guard let run = self.run, !self.pending.isEmpty else { return }
+        guard let run = self.run, !self.pending.isEmpty else {
+            _ = await self.committing?.result
+            return
+        }
         let batch = self.pending
         self.pending.removeAll(keepingCapacity: true)
         self.lastFlush = .now
-        try await self.catalog.record(batch, run: run)
+        let (previous, catalog) = (self.committing, self.catalog)
+        let commit = Task {
+            // The earlier batch's failure was said to its own caller.
+            _ = await previous?.result
+            try await catalog.record(batch, run: run)
+        }
+        self.committing = commit
+        try await commit.value
     }
 
     /// Writes what is left and closes the run with its summary and its clock notes.

@@ -5,27 +5,31 @@ import IngestDiscovery
 import IngestImaging
 import IngestOutcome
 
-/// One file through stages 1-6, fanned out to every event that still needs it.
+/// One file through stages 1-7, fanned out to every event that still needs it.
 ///
 /// The file is read, hashed and dated once, and its instant placed against each event's window.
 /// For the events it falls inside, each event's hash set decides whether it is new there. The
-/// thumbnails are made once for all of them, and the photo is stored in each. The file's
-/// ``FileFacts`` are the same in every event's outcome; the ``Verdict``s differ.
+/// thumbnails are made once for all of them, the photo is stored in each, and each event's
+/// outcome is recorded in the catalog. The file's ``FileFacts`` are the same in every event's
+/// outcome; the ``Verdict``s differ.
 extension Pipeline {
     /// What became of one file: an outcome per event of the run, in the run's order.
     struct FileResult: Sendable {
         var outcomes: [FileOutcome]
         /// Per event: true when an earlier run finished the file there, so it was not looked at again.
         var unchanged: [Bool]
+        /// Why stage 7 could not record an outcome, if it could not: the run's catalog problem.
+        var catalogProblem: IngestError?
         /// Whether the file was read (for the progress line's bytes).
         var read: Bool { self.outcomes.contains { $0.timings.seconds[.read] != nil } }
     }
 
-    /// Runs the file for the events at `pending` (indices into `events`); the others get their
-    /// outcome from `earlier` (known broken) or an "unchanged" one. With `known` facts from an
-    /// earlier run (the file unchanged since), the file is opened only if some event needs its
-    /// bytes. Never throws: every failure becomes the file's outcome in each event it would have
-    /// gone to.
+    /// Runs the file through stages 1 to 7 for the events at `pending` (indices into `events`);
+    /// the others get their outcome from `earlier` (known broken) or an "unchanged" one. With
+    /// `known` facts from an earlier run (the file unchanged since), the file is opened only if
+    /// some event needs its bytes: then it is read and dated by what it holds now, since its
+    /// bytes may have changed under an unchanged stamp. Never throws: every failure becomes the
+    /// file's outcome in each event it would have gone to.
     static func ingest(
         _ file: DiscoveredFile, events: [Event], pending: [Int], earlier: [Int: FileOutcome] = [:],
         again: GivenAgain = GivenAgain(), known: KnownFacts? = nil,
@@ -33,28 +37,37 @@ extension Pipeline {
     ) async -> FileResult {
         var result = FileResult(unchanged: file, events: events, earlier: earlier)
         guard !pending.isEmpty else { return result }
-        result.take(
-            await Self.fanOut(file, events: pending.map { events[$0] }, known: known, stages: stages, context: context),
-            at: pending, again: again)
-        return result
-    }
-
-    /// One outcome per event of `events`, in their order. A file known from an earlier run is
-    /// placed by what that run learned, unless some event may take it: then it is read first and
-    /// dated by what it holds now, since its bytes may have changed under an unchanged stamp.
-    private static func fanOut(
-        _ file: DiscoveredFile, events: [Event], known: KnownFacts?, stages: Stages, context: StageContext
-    ) async -> [FileOutcome] {
+        let needing = pending.map { events[$0] }
+        // 1, 2: read and hashed, then dated.
         var examination = await Self.examine(file, known: known, stages: stages, context: context)
         if case .ready(let examined) = examination, examined.loaded == nil,
-            await Self.someEventMayTake(examined, events: events, stages: stages, context: context)
+            await Self.someEventMayTake(examined, events: needing, stages: stages, context: context)
         {
             examination = await Self.examine(file, known: nil, stages: stages, context: context)
         }
+        // 3-6: placed in each window, checked against each hash set, thumbnailed, stored.
         switch examination {
-        case .ended(let outcome): return events.map { _ in outcome }
+        case .ended(let outcome): result.take(needing.map { _ in outcome }, at: pending, again: again)
         case .ready(let examined):
-            return await Self.place(file, examined, events: events, stages: stages, context: context)
+            result.take(
+                await Self.place(file, examined, events: needing, stages: stages, context: context), at: pending,
+                again: again)
+        }
+        // 7: recorded in the catalog.
+        await Self.record(&result, stages: stages, context: context)
+        return result
+    }
+
+    /// Stage 7: each event's outcome handed to that event's catalog recorder (none for a dry
+    /// run or without a catalog); what an earlier run decided, and a file with no stamp, stay
+    /// as they are. A failure is the run's catalog problem, never the file's outcome.
+    static func record(_ result: inout FileResult, stages: Stages, context: StageContext) async {
+        for (index, outcome) in result.outcomes.enumerated() where index < stages.recorders.count {
+            do {
+                try await stages.recorders[index].process(outcome, context: context)
+            } catch {
+                result.catalogProblem = result.catalogProblem ?? error
+            }
         }
     }
 

@@ -30,7 +30,7 @@ extension Pipeline {
                 tally.observer.ticked()
                 if !ended && !stages.stop.isRequested { group.addTask(operation: Self.tick) }
             case .results(let results):
-                await Self.finish(results, state: &state, tally: &tally)
+                Self.finish(results, state: &state, tally: &tally)
                 while let index = state.deferred.firstIndex(where: { !state.mustWait($0) }) {
                     let found = state.deferred.remove(at: index)
                     await tally.flush()

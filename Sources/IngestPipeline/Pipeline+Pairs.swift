@@ -16,8 +16,8 @@ extension Pipeline {
         var again = GivenAgain()
     }
 
-    /// The files of a group: each examined, then paired by ``Pairing``, then placed, a file that
-    /// follows another placed by its lead's capture time. Files the catalog knew are read again,
+    /// The files of a group: each examined, then paired by ``Pairing``, then placed and
+    /// recorded, a file that follows another placed by its lead's capture time. Files the catalog knew are read again,
     /// those already done included: what pairs them is not in the catalog.
     static func ingest(
         group: [GroupMember], events: [Event], stages: Stages, context: StageContext
@@ -64,6 +64,7 @@ extension Pipeline {
                     context: context)
             }
             result.take(outcomes, at: member.pending, again: member.again)
+            await Self.record(&result, stages: stages, context: context)
             results.append(result)
         }
         return results

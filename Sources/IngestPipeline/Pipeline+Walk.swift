@@ -55,7 +55,7 @@ extension Pipeline {
                 await self.follow(arrivals, state: &state, group: &group, stages: stages, tally: &tally)
             }
             while let event = await group.next() {
-                if case .results(let results) = event { await Self.finish(results, state: &state, tally: &tally) }
+                if case .results(let results) = event { Self.finish(results, state: &state, tally: &tally) }
             }
             // After a stop, take what the walk may still be sending, so that it can see the stop and
             // end; a run counts in it the files some event still needs.
@@ -113,18 +113,18 @@ extension Pipeline {
             }
             switch Self.work(at: position, of: found.items, earlier: earlier, groups: groups, events: events) {
             case nil: continue
-            case .finished(let result)?: await tally.finish(result)
+            case .finished(let result)?: tally.finish(result)
             // A run has no companions: a nightly re-run's 100,000 unchanged paths are not hashed for them.
             case .unchanged(let file)? where !state.companions.isEmpty && state.companions.remove(file.path) != nil:
                 tally.progress.discovered -= 1
-            case .unchanged(let file)?: await tally.finishUnchanged(file, events: events)
+            case .unchanged(let file)?: tally.finishUnchanged(file, events: events)
             case let work?:
                 repeat {
                     while state.inFlight >= state.limit, let event = await group.next() {
                         // Only results and a watch's ticks come back while the group is full: a
                         // watch asks for its next batch after this one is started.
                         switch event {
-                        case .results(let results): await Self.finish(results, state: &state, tally: &tally)
+                        case .results(let results): Self.finish(results, state: &state, tally: &tally)
                         case .tick:
                             tally.observer.ticked()
                             group.addTask(operation: Self.tick)
@@ -170,7 +170,7 @@ extension Pipeline {
 
     /// Counts the results of one task; a watch's companion, read again only to pair the file that
     /// arrived, ends without an outcome of its own.
-    static func finish(_ results: [FileResult], state: inout Scheduling, tally: inout RunTally) async {
+    static func finish(_ results: [FileResult], state: inout Scheduling, tally: inout RunTally) {
         state.inFlight -= results.count
         for result in results {
             if state.running != nil, let path = result.outcomes.first?.path { state.running?.remove(path) }
@@ -180,7 +180,7 @@ extension Pipeline {
                 tally.progress.discovered -= 1
                 continue
             }
-            await tally.finish(result)
+            tally.finish(result)
         }
     }
 

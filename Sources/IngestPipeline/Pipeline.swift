@@ -19,7 +19,8 @@ import Logging
 /// 6. ``StoreStage``: into the destination, for each event the photo goes to;
 /// 7. ``CatalogStage``: the outcome per event, so that a re-run redoes nothing that is done.
 ///
-/// The fan-out of one file to the events is ``ingest(_:events:pending:stages:context:)``. Files
+/// One file's way through stages 1 to 7, fanned out to the events, is
+/// ``ingest(_:events:pending:earlier:again:known:stages:context:)``. Files
 /// flow through a task group that holds at most `limits.filesInFlight` of them; blocking work
 /// runs on the context's worker pools. Memory is bounded by those limits, not by the number of
 /// files or events.
@@ -45,6 +46,8 @@ public struct Pipeline: Sendable {
         var dedupe: DedupeStage
         var thumbnail: ThumbnailStage
         var store: StoreStage
+        /// Stage 7, one recorder per event (none for a dry run or without a catalog).
+        var recorders: [CatalogStage] = []
         var dryRun: Bool
         var stop: StopRequest
         /// The catalog's note of each send before it begins (none without a catalog).
@@ -77,11 +80,12 @@ public struct Pipeline: Sendable {
                 catalog: catalog, destination: self.destination.identity, atArchive: self.destination.kind.isArchive)
         }
         let recorders = try await self.openRecorders()
+        stages.recorders = recorders
         var tally = RunTally(
             reports: configuration.events.map {
                 RunReport(destination: self.destination.identity, event: $0, dryRun: configuration.dryRun)
             },
-            recorders: recorders, context: self.context, observer: observer, destination: self.destination)
+            recorders: recorders, observer: observer, destination: self.destination)
 
         let passedOver = await self.walk(stages: stages, tally: &tally)
 

@@ -4,7 +4,8 @@ import IngestDiscovery
 import IngestOutcome
 
 /// What a run counts as its files end: each event's report, the run's progress (each file once),
-/// and each event's outcomes handed to its catalog recorder. Used from the run's own task only.
+/// the catalog's first problem. Used from the run's own task only; stage 7 has recorded each
+/// file's outcomes in its own task (``Pipeline/record(_:stages:context:)``).
 struct RunTally {
     var reports: [RunReport]
     var progress = RunProgress()
@@ -16,19 +17,16 @@ struct RunTally {
     /// and the files that ended pending in some event (stopped in flight).
     var notReached = 0
     var leftInFlight = 0
+    /// Each event's catalog recorder, written out when a watch goes quiet and when the run ends.
     let recorders: [CatalogStage]
-    /// What stage 7 is given, as every stage is.
-    let context: StageContext
     /// Each camera body's files and times, for the clock offsets its photos suggest.
     var cameras: CameraTally
     let observer: any RunObserver
     let destination: any Destination
 
     init(
-        reports: [RunReport], recorders: [CatalogStage], context: StageContext, observer: any RunObserver,
-        destination: any Destination
+        reports: [RunReport], recorders: [CatalogStage], observer: any RunObserver, destination: any Destination
     ) {
-        self.context = context
         self.reports = reports
         self.cameras = CameraTally(events: reports.map(\.event))
         self.recorders = recorders
@@ -37,7 +35,7 @@ struct RunTally {
     }
 
     /// Counts one file's outcomes, one per event, then the file itself.
-    mutating func finish(_ result: Pipeline.FileResult) async {
+    mutating func finish(_ result: Pipeline.FileResult) {
         self.cameras.add(result.outcomes)
         for (index, outcome) in result.outcomes.enumerated() {
             self.reports[index].add(outcome, unchanged: result.unchanged[index])
@@ -45,14 +43,8 @@ struct RunTally {
                 self.fatalError = error
             }
             self.observer.finished(outcome, event: self.reports[index].event, report: self.reports[index])
-            do {
-                if index < self.recorders.count {
-                    try await self.recorders[index].process(outcome, context: self.context)
-                }
-            } catch {
-                self.recordingFailed(error)
-            }
         }
+        if let problem = result.catalogProblem { self.catalogProblem = self.catalogProblem ?? problem }
         if result.outcomes.contains(where: { $0.status == .pending }) { self.leftInFlight += 1 }
         self.progressed(
             unchanged: result.unchanged.allSatisfy { $0 }, bytesRead: result.read ? result.outcomes.first?.size : nil)
@@ -84,9 +76,9 @@ struct RunTally {
     }
 
     /// Counts a file an earlier run finished in every event and that has not changed since.
-    mutating func finishUnchanged(_ file: DiscoveredFile, events: [Event]) async {
+    mutating func finishUnchanged(_ file: DiscoveredFile, events: [Event]) {
         guard !self.observer.wantsUnchangedOutcomes else {
-            await self.finish(Pipeline.FileResult(unchanged: file, events: events))
+            self.finish(Pipeline.FileResult(unchanged: file, events: events))
             return
         }
         for index in self.reports.indices { self.reports[index].addUnchanged(file.path) }
