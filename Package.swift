@@ -36,8 +36,8 @@ let package = Package(
                 "IngestTransport", "IngestDiscovery", "IngestOutcome", "IngestDestinations", "IngestPipeline",
                 "IngestZones",
             ]),
-        // For Fuzz/, the libFuzzer harness: the parsers' fuzz target and the test fixtures.
-        .library(name: "IngestTesting", targets: ["IngestTesting"]),
+        // For Fuzz/, the libFuzzer harness: the parsers' fuzz target and the sample files.
+        .library(name: "IngestSamples", targets: ["IngestSamples"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -203,9 +203,15 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
-        // Helpers for the tests: temporary folders, the shared corpus, running tools, the parsers'
-        // fuzz target. No C library: the fuzz harness builds it.
-        .target(name: "IngestTesting", dependencies: ["IngestCore", "IngestDating", "IngestContainers"]),
+        // Sample files built byte by byte (EXIF, raw, zip, maker boxes), the shared corpus and the
+        // test environment, and the parsers' fuzz target. No C library: the fuzz harness links it.
+        .target(name: "IngestSamples", dependencies: ["IngestCore", "IngestDating", "IngestContainers"]),
+        // What the tests stand on, IngestSamples included: a destination that records what it is
+        // given (a stage or the pipeline without the disk), the reference server on a free port,
+        // a bind mount, headless Chromium.
+        .target(
+            name: "IngestTesting",
+            dependencies: ["IngestSamples", "IngestCore", "IngestOutcome", "IngestDestinations"]),
         // What `photoingest` does, callable in process: settings and their precedence, choosing
         // the destination, running, summarising, the exit status.
         .target(
@@ -300,7 +306,7 @@ let package = Package(
             name: "IngestAppTests",
             dependencies: [
                 "IngestDating",
-                "IngestApp", "IngestCore", "IngestPipeline", "IngestTesting",
+                "IngestApp", "IngestCore", "IngestDiscovery", "IngestPipeline", "IngestTesting",
                 .product(name: "Configuration", package: "swift-configuration"),
             ]),
         // Runs the built command line, as a user would.

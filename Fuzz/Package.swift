@@ -15,7 +15,7 @@ let package = Package(
         .target(name: "FuzzerDriver", path: "FuzzerDriver"),
         .executableTarget(
             name: "ParserFuzzer",
-            dependencies: ["FuzzerDriver", .product(name: "IngestTesting", package: repository)],
+            dependencies: ["FuzzerDriver", .product(name: "IngestSamples", package: repository)],
             path: "ParserFuzzer"),
     ]
 )

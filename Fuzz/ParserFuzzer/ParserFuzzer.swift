@@ -1,6 +1,6 @@
 import Foundation
 import FuzzerDriver
-import IngestTesting
+import IngestSamples
 
 /// libFuzzer's entry point: one input through every parser of untrusted bytes.
 @_cdecl("LLVMFuzzerTestOneInput")

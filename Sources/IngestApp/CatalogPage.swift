@@ -33,7 +33,7 @@ public struct CatalogPage {
                 "--run names a run of one catalog; \(self.catalogs.count) were given (each one's latest run is read).")
         }
         var report = try await ImportReport.read(
-            catalogs: self.catalogs, run: run, nearEdgeMargin: TimeInterval(self.settings.nearEdge * 60))
+            catalogs: self.catalogs, run: run, nearEdgeMargin: self.settings.run.nearEdgeMargin)
         report.page.zone = self.settings.timezone ?? TimeZone.current
         return report
     }

@@ -16,7 +16,7 @@ extension IngestRun {
     /// creates no catalog and takes no lock; an existing one still says what is done.
     func openCatalog(console: Console) async throws -> (Catalog?, RunLock?) {
         let path = Discovery.absolute(self.settings.catalog)
-        if self.settings.dryRun { return (try Catalog(readingAt: path), nil) }
+        if self.settings.run.dryRun { return (try Catalog(readingAt: path), nil) }
         let catalog = try Catalog(path: path)
         // One run at a time per catalog: a second one would redo the same work and cross its counts.
         let lock = try await self.lock(RunLock.path(guarding: path), what: "the catalog \(path)", console: console)

@@ -24,7 +24,7 @@ extension IngestRun {
             }
         }
         // A dry run records nothing: its page is made of the outcomes as they go by.
-        if self.settings.html != nil && self.settings.dryRun { display.htmlPhotos = [:] }
+        if self.settings.html != nil && self.settings.run.dryRun { display.htmlPhotos = [:] }
         return display
     }
 

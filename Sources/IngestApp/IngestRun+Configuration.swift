@@ -2,35 +2,26 @@ import Foundation
 import IngestCore
 import IngestDiscovery
 import IngestHashing
-import IngestImaging
 import IngestPipeline
 
 extension IngestRun {
-    /// The pipeline's configuration, from the settings: the paths and events, what the times
-    /// mean, the walk's rules, and the shard (its plan drawn if asked). A watch adds its feed.
+    /// The pipeline's configuration: what the options set (``Settings/run``), and what the run
+    /// found out: the paths and events, the limits, what the times mean, the folders never
+    /// walked, and the shard's plan drawn if asked. A watch adds its feed.
     func configuration(
         dating: RunDating, target: RunTarget, limits: Limits, signals: RunSignals, console: Console
     ) throws -> RunConfiguration {
-        let catalogPath = Discovery.absolute(self.settings.catalog)
         // One pass over the files for every event: each file is read, hashed and dated once.
-        var configuration = RunConfiguration(
-            paths: self.distinctPaths(console: console), events: target.events,
-            includeHidden: self.settings.includeHidden, dryRun: self.settings.dryRun, limits: limits,
-            timeZone: dating.zone, zones: dating.zones,
-            thumbnailer: Thumbnailer(
-                maxPixels: self.settings.maxPixels,
-                jpegShrink: self.settings.fastThumbnails ? .toTheTarget : .twiceTheTarget),
-            excludedPaths: Self.catalogFiles(catalogPath) + target.excludedPaths,
-            nearEdgeMargin: TimeInterval(self.settings.nearEdge * 60), shard: self.settings.shard,
-            retryFailed: self.settings.retryFailed)
+        var configuration = self.settings.run
+        configuration.paths = self.distinctPaths(console: console)
+        configuration.events = target.events
+        configuration.limits = limits
+        configuration.timeZone = dating.zone
         configuration.zoneIsGuessed = self.settings.timezone == nil
-        configuration.exclusions = ExclusionRules(
-            excludes: self.settings.exclude, includes: self.settings.include,
-            useDefaults: !self.settings.noDefaultExcludes)
-        configuration.readsNameDates = !self.settings.noNameDates
-        configuration.includeTrashed = self.settings.includeTrashed
-        configuration.undated = self.settings.undated
+        configuration.zones = dating.zones
         configuration.clockCorrections = dating.clocks
+        configuration.excludedPaths =
+            Self.catalogFiles(Discovery.absolute(self.settings.catalog)) + target.excludedPaths
         if let path = self.settings.shardPlan, let count = configuration.shard?.count {
             let discovery = configuration.discovery
             let stop = signals.stop
@@ -50,15 +41,12 @@ extension IngestRun {
     func watchFeed(
         target: RunTarget, signals: RunSignals, latency: WatchLatency, progress: ProgressLine, console: Console
     ) -> WatchFeed {
-        var watch = WatchFeed(settle: .seconds(self.settings.settle), latency: latency) { line in
+        var watch = WatchFeed(self.settings.watch, latency: latency) { line in
             // A notice comes while files are in flight: it takes the progress line's place.
             progress.printing {
                 console.status(line, always: line.hasPrefix("warning: ") || line.hasPrefix("error: "))
             }
         }
-        watch.refreshInterval = .seconds(self.settings.refresh)
-        watch.polling = self.settings.poll ? .everywhere : self.settings.noPoll ? .never : .whereBlind
-        watch.pollInterval = .seconds(self.settings.pollInterval)
         if let list = target.listEvents {
             let (events, stop, restart) = (target.events, signals.stop, signals.restart)
             watch.refreshEvents = { @Sendable in

@@ -51,7 +51,7 @@ extension IngestRun {
             lostOutcomes = true
         }
         console.summary(run.text(outsideAllEvents: display.outsideAll, perFileReport: self.settings.report != nil))
-        let shard = self.settings.shard.map {
+        let shard = self.settings.run.shard.map {
             ShardCatalogs(shard: $0, catalog: self.settings.catalog)
         }
         if let shard { console.summary(shard.line) }
@@ -100,7 +100,7 @@ extension IngestRun {
         _ reports: [RunReport], bytesRead: Int64, started: Date, exitStatus: Int32?, log: Logger,
         latency: WatchLatency? = nil, uploads: UploadCounts? = nil
     ) {
-        guard let path = self.settings.metricsFile, !self.settings.dryRun else { return }
+        guard let path = self.settings.metricsFile, !self.settings.run.dryRun else { return }
         let metrics = RunMetrics()
         metrics.record(
             reports: reports, bytesRead: bytesRead, seconds: Date().timeIntervalSince(started), exitStatus: exitStatus,
@@ -120,9 +120,9 @@ extension IngestRun {
         _ path: String, reports: [RunReport], photos: [String: [ReportPhoto]]?, catalog: Catalog?,
         destination: String, started: Date, cameraNotes: [String] = []
     ) async throws {
-        if !self.settings.dryRun, let catalog,
+        if !self.settings.run.dryRun, let catalog,
             case let report = try await ImportReport.read(
-                catalog, at: self.settings.catalog, nearEdgeMargin: TimeInterval(self.settings.nearEdge * 60),
+                catalog, at: self.settings.catalog, nearEdgeMargin: self.settings.run.nearEdgeMargin,
                 otherOffsets: self.settings.timezone == nil ? [] : nil),
             report.summary.parts.first?.run != nil
         {
@@ -134,7 +134,7 @@ extension IngestRun {
         }
         var fromRun = ReportPage(
             title: "photoingest run, " + CatalogReport.title(started), destination: destination,
-            dryRun: self.settings.dryRun,
+            dryRun: self.settings.run.dryRun,
             events: reports.map {
                 ReportEvent(
                     name: $0.event.name, window: $0.event.window, summaryLine: $0.closingLine,

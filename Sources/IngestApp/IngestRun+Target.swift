@@ -25,7 +25,7 @@ extension IngestRun {
             target.listEvents = { try await Self.serverEvents(client, wanted) }
             console.status(
                 "Ingesting into \(client.address.shown)"
-                    + (self.settings.dryRun ? " (dry run: nothing will be uploaded)" : ""))
+                    + (self.settings.run.dryRun ? " (dry run: nothing will be uploaded)" : ""))
             return target
         }
         let archivePath = Discovery.absolute(self.settings.archive)
@@ -36,9 +36,9 @@ extension IngestRun {
             } ?? [Event(id: name, name: name, window: try self.window())]
         console.status(
             "Ingesting into the archive \(archivePath)"
-                + (self.settings.dryRun ? " (dry run: nothing will be written)" : ""))
+                + (self.settings.run.dryRun ? " (dry run: nothing will be written)" : ""))
         // A dry run creates nothing: it reads the archive if there is one, else finds it empty.
-        guard !self.settings.dryRun else {
+        guard !self.settings.run.dryRun else {
             let archive = try Archive(existingAt: archivePath)
             if let archive { await Self.sayWindowChanges(of: events, in: archive, dryRun: true, console: console) }
             return RunTarget(
@@ -54,7 +54,7 @@ extension IngestRun {
         // Shards share an archive (they write disjoint files); a whole run has it to itself.
         let lock = try await self.lock(
             archivePath + "/" + ArchiveLayout.lock, what: "the archive \(archivePath)",
-            shared: self.settings.shard != nil,
+            shared: self.settings.run.shard != nil,
             console: console)
         let archive = try Archive(root: archivePath)
         // Left by a run killed mid-write; an hour old, so another live run's are left alone.

@@ -26,9 +26,6 @@ extension IngestRun {
             throw UsageError("The archive takes one event name per run (\(self.settings.origins.name("event"))).")
         }
         let origins = self.settings.origins
-        if self.settings.poll && self.settings.noPoll {
-            throw UsageError("\(origins.naming(["poll", "no-poll"])) contradict each other: give one.")
-        }
         let windowKeys = [("from", self.settings.from), ("until", self.settings.until)].filter { $0.1 != nil }.map(\.0)
         if self.settings.eventsFile != nil && (!self.settings.event.isEmpty || !windowKeys.isEmpty) {
             let given = (self.settings.event.isEmpty ? [] : ["event"]) + windowKeys
@@ -45,7 +42,7 @@ extension IngestRun {
                 "With a server, the events' windows come from the server: drop \(origins.naming(windowKeys))"
                     + " (an empty value, --from \"\", clears one).")
         }
-        if self.settings.shardPlan != nil && self.settings.shard == nil {
+        if self.settings.shardPlan != nil && self.settings.run.shard == nil {
             throw UsageError(
                 "\(origins.name("shard-plan")) draws the shards of a sharded run: give \(origins.name("shard")) K/N too."
             )

@@ -45,13 +45,13 @@ extension RunSetting {
             help:
                 "In the archive: several events from a file, JSON ([{\"name\", \"start\", \"end\"}, …]) or CSV (header name,start,end); all in one pass."
         ),
-        .number(
-            "near-edge", \.nearEdge, valueName: "minutes",
+        .minutes(
+            "near-edge", \.run.nearEdgeMargin,
             help:
-                "List photos outside the window by less than this, and those inside that a guessed zone an hour off would put outside (default \(Settings().nearEdge); 0 lists none).",
+                "List photos outside the window by less than this, and those inside that a guessed zone an hour off would put outside; 0 lists none",
             allowed: 0...Defaults.maxNearEdge, problem: "must be 0 to \(Defaults.maxNearEdge) minutes"),
         .optionalParsed(
-            "shard", \.shard, valueName: "K/N",
+            "shard", \.run.shard, valueName: "K/N",
             help:
                 "Take only shard K of N (0-based): the files whose path, relative to its root, hashes into it. Give each shard its own --catalog.",
             parse: { text, origin in
@@ -81,18 +81,19 @@ extension RunSetting {
                 "Time-zone boundaries that date photos by their GPS position (default: $XDG_DATA_HOME/photoingest/zones.sqlite, made by scripts/zone-data, or the package's)."
         ),
         .number(
-            "max-pixels", \.maxPixels, valueName: "n",
-            help: "Refuse images with more pixels than this, before decoding (default \(Settings().maxPixels)).",
+            "max-pixels", \.run.thumbnailer.maxPixels, valueName: "n",
+            help:
+                "Refuse images with more pixels than this, before decoding (default \(Settings().run.thumbnailer.maxPixels)).",
             allowed: 1...,
             problem: "must be at least 1"),
-        .flag(
-            "fast-thumbnails", \.fastThumbnails,
+        .choice(
+            "fast-thumbnails", \.run.thumbnailer.jpegShrink, when: .toTheTarget,
             help:
                 "Decode JPEGs at 1/8 for the thumbnails where that still gives 500 px: about 20% less CPU, thumbnails a little less close to the full image.",
             discussion:
                 "SSIM against the full decode 0.986 instead of 0.996 on real camera photos (docs/performance.md)."),
         .flag(
-            "retry-failed", \.retryFailed,
+            "retry-failed", \.run.retryFailed,
             help:
                 "Try again the files an earlier run found broken (they do not decode), even though they have not changed."
         ),
@@ -112,46 +113,47 @@ extension RunSetting {
                 "run: start no new file once the run has lasted this long (30m, 2h); the files in flight finish, the catalog commits and the summary says how many are left (exit status 5). The next run goes on where it stopped."
         ),
         .flag(
-            "include-trashed", \.includeTrashed,
+            "include-trashed", \.run.includeTrashed,
             help:
                 "Also ingest the photos a Google Takeout's JSON says were in Google Photos' bin (left out by default, each said)."
         ),
         .flag(
-            "include-hidden", \.includeHidden, help: "Also ingest hidden files and folders (names starting with a dot)."
+            "include-hidden", \.run.includeHidden,
+            help: "Also ingest hidden files and folders (names starting with a dot)."
         ),
         .list(
-            "exclude", \.exclude, valueName: "glob",
+            "exclude", \.run.exclusions.excludes, valueName: "glob",
             help:
                 "Never ingest entries whose name matches GLOB (a GLOB with a slash: the path below the folder given), beside the default list of NAS thumbnails, recycle bins and the like (repeatable)."
         ),
         .list(
-            "include", \.include, valueName: "glob",
+            "include", \.run.exclusions.includes, valueName: "glob",
             help:
                 "Take back names matching GLOB from every exclusion: the default list, --exclude and .photoingestignore files (repeatable)."
         ),
         .parsed(
-            "undated", \.undated, valueName: "open|mtime|skip",
+            "undated", \.run.undated, valueName: "open|mtime|skip",
             help:
                 "A file with no date of its own (not in the file, a sidecar or its name), whose modification time is only when it was copied: open stores it only in events with no window (default), mtime places it by that time, skip leaves it out.",
-            default: { UndatedPolicy.open.rawValue },
+            default: { Settings().run.undated.rawValue },
             parse: { text in
                 guard let policy = UndatedPolicy(rawValue: text) else {
                     throw UsageError("is not open, mtime or skip.")
                 }
                 return policy
             }),
-        .flag(
-            "no-name-dates", \.noNameDates,
+        .choice(
+            "no-name-dates", \.run.readsNameDates, when: false,
             help:
                 "Do not date files by their names (PXL_20240504_131617123.jpg, IMG_20240504_151617.jpg, IMG-20240504-WA0007.jpg) when they carry no date of their own."
         ),
-        .flag(
-            "no-default-excludes", \.noDefaultExcludes,
+        .choice(
+            "no-default-excludes", \.run.exclusions.useDefaults, when: false,
             help:
                 "Walk into what the default list leaves out: @eaDir, #recycle, @Recycle, #snapshot, .@__thumb, @__thumb, SYNO*_THUMB_*, Thumbs.db, desktop.ini, .DS_Store, ._*, *.lrdata, .photostructure, Recently Deleted."
         ),
         .flag(
-            "dry-run", \.dryRun,
+            "dry-run", \.run.dryRun,
             help:
                 "Decode, thumbnail (in memory) and decide everything as a run would; write and upload nothing (neither archive nor catalog)."
         ),

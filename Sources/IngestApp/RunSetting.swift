@@ -85,14 +85,38 @@ public struct RunSetting: Sendable {
         }
     }
 
-    /// A period in whole seconds, given as `30s`, `5m` or `1h`, never zero; its default, said once
-    /// here, ends its help.
+    /// A period given as `30s`, `5m` or `1h`, never zero; its default, the component's own (read
+    /// from a fresh ``Settings``), ends its help.
     static func interval(
-        _ key: String, _ field: WritableKeyPath<Settings, Int> & Sendable, help: String, default fallback: String
+        _ key: String, _ field: WritableKeyPath<Settings, Duration> & Sendable, help: String
     ) -> RunSetting {
-        .parsed(
+        let fallback = Self.periodText(Settings()[keyPath: field])
+        return .parsed(
             key, field, valueName: "interval", help: help + " Default: \(fallback).", default: { fallback },
-            parse: { text in try Self.period(text, examples: "\(fallback), 30s or 5m") })
+            parse: { text in .seconds(try Self.period(text, examples: "\(fallback), 30s or 5m")) })
+    }
+
+    /// A period as it is given: `2s`, `5m`, `1h`.
+    static func periodText(_ period: Duration) -> String {
+        let seconds = period.components.seconds
+        if seconds > 0 && seconds % 3_600 == 0 { return "\(seconds / 3_600)h" }
+        if seconds > 0 && seconds % 60 == 0 { return "\(seconds / 60)m" }
+        return "\(seconds)s"
+    }
+
+    /// Whole minutes within `allowed`, stored as the seconds the component reads; its default,
+    /// the component's own, is said at the end of its help.
+    static func minutes(
+        _ key: String, _ field: WritableKeyPath<Settings, TimeInterval> & Sendable, help: String,
+        allowed: ClosedRange<Int>, problem: String
+    ) -> RunSetting {
+        let fallback = Int(Settings()[keyPath: field] / 60)
+        return RunSetting(key: key, kind: .number, valueName: "minutes", help: help + " (default \(fallback)).") {
+            resolution, settings in
+            let value = try resolution.int(key, fallback)
+            guard allowed.contains(value) else { throw UsageError("\(resolution.origin(key)) \(problem).") }
+            settings[keyPath: field] = TimeInterval(value * 60)
+        }
     }
 
     /// The whole seconds of a period (`30s`, `5m`, `1h`), never zero; else why not, with `examples`.
@@ -129,6 +153,23 @@ public struct RunSetting: Sendable {
                 return
             }
             settings[keyPath: field] = try parse(text, resolution.origin(key))
+        }
+    }
+
+    /// A switch that, when on, sets its component's field to `value` (`--no-name-dates` turns name
+    /// dating off, `--fast-thumbnails` picks the shallower decode); off, it leaves the default.
+    /// Two switches of one field (`--poll`, `--no-poll`) refuse to be on together: the later in
+    /// the table names the earlier as `contradicting`.
+    static func choice<Value>(
+        _ key: String, _ field: WritableKeyPath<Settings, Value> & Sendable, when value: Value, help: String,
+        discussion: String? = nil, contradicting other: String? = nil
+    ) -> RunSetting where Value: Sendable & Equatable {
+        RunSetting(key: key, kind: .flag, valueName: nil, help: help, discussion: discussion) { resolution, settings in
+            guard try resolution.bool(key) else { return }
+            if let other, settings[keyPath: field] != Settings()[keyPath: field] {
+                throw UsageError("\(resolution.origins.naming([key, other])) contradict each other: give one.")
+            }
+            settings[keyPath: field] = value
         }
     }
 

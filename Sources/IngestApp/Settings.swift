@@ -2,6 +2,7 @@ import Configuration
 import Foundation
 import IngestCore
 import IngestDating
+import IngestDiscovery
 import IngestHashing
 import IngestPipeline
 import IngestTransport
@@ -20,8 +21,6 @@ public struct Settings {
     public var from: WindowBound?
     public var until: WindowBound?
     public var eventsFile: String?
-    public var nearEdge = 60
-    public var shard: Shard?
     /// `--shard-plan`: the file of the plan that draws the shards by size.
     public var shardPlan: String?
     public var jobs = Defaults.cores
@@ -32,25 +31,11 @@ public struct Settings {
     /// `--clock-reference`: photos taken at a known true time, each with that time.
     public var clockReferences: [(path: String, time: Date)] = []
     public var zoneData: String?
-    public var maxPixels = 100_000_000
-    public var fastThumbnails = false
-    public var retryFailed = false
     public var noWait = false
     /// An empty folder given to walk is no failure, even where the catalog knows files under it.
     public var allowEmpty = false
     /// `--max-duration`, in seconds: no new file starts after it.
     public var maxDuration: Int?
-    public var includeHidden = false
-    /// `--exclude`: globs of names (or paths below a root) never ingested, beside the default list.
-    public var exclude: [String] = []
-    /// `--include`: globs of names taken back from every exclusion rule.
-    public var include: [String] = []
-    public var noDefaultExcludes = false
-    public var noNameDates = false
-    public var includeTrashed = false
-    /// `--undated`: what becomes of a file dated only by its modification time.
-    public var undated = UndatedPolicy.open
-    public var dryRun = false
     public var report: String?
     public var html: String?
     public var json = false
@@ -60,15 +45,14 @@ public struct Settings {
     /// Seconds between status lines in the log; 0 for none.
     public var stats = 0
     public var metricsFile: String?
-    /// `watch`: seconds a file that is not closed must stay unchanged before it is read.
-    public var settle = 2
-    /// `watch`: seconds between fetches of the server's events and hash sets.
-    public var refresh = 300
-    /// `watch`: poll every folder (`--poll`), or none (`--no-poll`); by default those on a share.
-    public var poll = false
-    public var noPoll = false
-    /// `watch`: seconds between listings of polled folders.
-    public var pollInterval = 5
+    /// The pipeline's configuration as the options set it (the walk's rules, the thumbnails,
+    /// how times are placed, the shard, a dry run); each option's entry writes its field, and
+    /// the default is the field's own. The run fills in what no option gives: its paths,
+    /// events, limits, zones and clocks (``IngestRun/configuration(dating:target:limits:signals:console:)``).
+    public var run = RunConfiguration(paths: [], events: [], limits: Limits(jobs: 1), timeZone: .gmt)
+    /// `watch`'s settle time, refresh and polling, as the options set them.
+    public var watch = WatchFeed.Schedule()
+    /// How to reach the server, as the options set it.
     public var connection = ServerSettings()
 
     public enum LogFormat: String, CaseIterable { case text, json }

@@ -3,7 +3,7 @@ import IngestCore
 
 /// Polling, where inotify is blind: on a share another machine writes to (NFS, SMB) or a FUSE
 /// mount, the kernel reports only this machine's writes, and a photo the NAS or a second PC
-/// writes there would never be seen. Such folders are listed every ``WatchFeed/pollInterval`` as
+/// writes there would never be seen. Such folders are listed every ``WatchFeed/Schedule-swift.struct/pollInterval`` as
 /// well: one listing and one `stat` per file, what a re-run costs, and only what changed since
 /// the last listing goes to the settle table (a file written meanwhile waits there, as any whose
 /// writer the watch did not see, until it is quiet and whole). inotify stays on, for the writes
@@ -11,7 +11,7 @@ import IngestCore
 extension WatchFeed.Session {
     /// Decides whether `path` is polled: by its file system, or as `--poll` and `--no-poll` say.
     mutating func decidePolling(_ path: String) {
-        switch self.feed.polling {
+        switch self.feed.schedule.polling {
         case .never: return
         case .everywhere: self.polled[path] = "--poll"
         case .whereBlind: if let name = BlindFileSystem.name(at: path) { self.polled[path] = name }
@@ -68,9 +68,9 @@ extension WatchFeed.Session {
         let named = tops.prefix(3).map { "\($0) (\(self.polled[$0] ?? ""))" }.joined(separator: ", ")
         let more = tops.count > 3 ? " and \(tops.count - 3) more" : ""
         let why =
-            self.feed.polling == .everywhere
+            self.feed.schedule.polling == .everywhere
             ? "as --poll asks"
             : "inotify does not see what other machines (or the folder under a FUSE mount) write there"
-        return "Polling \(named)\(more) every \(WatchFeed.seconds(self.feed.pollInterval)) as well: \(why)"
+        return "Polling \(named)\(more) every \(WatchFeed.seconds(self.feed.schedule.pollInterval)) as well: \(why)"
     }
 }

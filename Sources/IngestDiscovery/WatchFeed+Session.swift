@@ -17,7 +17,7 @@ extension WatchFeed {
         var saidLimit = false
         /// Roots removed: looked for again each second.
         var gone: Set<String> = []
-        /// Folders listed every `pollInterval` as well, each with why (its file system).
+        /// Folders listed every `schedule.pollInterval` as well, each with why (its file system).
         var polled: [String: String] = [:]
         /// The files of polled folders as the last listing saw them: what differs is new.
         var polledStamps: [String: FileStamp] = [:]
@@ -26,7 +26,7 @@ extension WatchFeed {
             self.feed = feed
             self.discovery = discovery
             self.watch = watch
-            self.table = SettleTable(settle: feed.settle)
+            self.table = SettleTable(settle: feed.schedule.settle)
         }
 
         /// Follows `folder` and the folders below it; with `found`, the files in them are new to
@@ -100,7 +100,7 @@ extension WatchFeed {
                         self.watchTree(Discovery.WatchedFolder(root: root), found: true)
                     }
                 }
-                if !self.polled.isEmpty && now - lastPoll >= self.feed.pollInterval {
+                if !self.polled.isEmpty && now - lastPoll >= self.feed.schedule.pollInterval {
                     lastPoll = now
                     self.poll()
                 }

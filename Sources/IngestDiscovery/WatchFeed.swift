@@ -9,31 +9,39 @@ import IngestCore
 /// (its queue overflowed) or a root came back after it was removed, the folders are read again,
 /// which costs what a re-run costs: the catalog knows the files already done.
 public struct WatchFeed: Sendable {
-    /// How long a file that is not closed must stay unchanged before it is read.
-    public var settle: Duration
+    /// The periods and polling the user sets (`--settle`, `--refresh`, `--poll`, `--poll-interval`).
+    public var schedule: Schedule
     public var latency: WatchLatency
     /// Said to the user as it happens: what is watched, why the folders are read again.
     public var notice: @Sendable (String) -> Void
     /// How often the watch looks at the kernel's events when there were none.
     public var eventInterval: Duration = .milliseconds(100)
-    /// Which folders are polled besides inotify: where it is blind (the default), all, none.
-    public var polling: Polling = .whereBlind
-    /// How often polled folders are listed (`--poll-interval`).
-    public var pollInterval: Duration = .seconds(5)
     /// How often folders that could not be watched (the watch limit) are read again.
     public var rescanInterval: Duration = .seconds(30)
-    /// How often what the destination holds is fetched again (`--refresh`).
-    public var refreshInterval: Duration = .seconds(300)
-    /// Run every `refreshInterval`: the caller's look at the server's events (it ends the run when
+    /// Run every `schedule.refreshInterval`: the caller's look at the server's events (it ends the run when
     /// they changed, to start again with the new ones).
     public var refreshEvents: (@Sendable () async -> Void)?
-    /// Run every `refreshInterval`: the pipeline's own, each event's hash set fetched again.
+    /// Run every `schedule.refreshInterval`: the pipeline's own, each event's hash set fetched again.
     package var refreshHashSets: (@Sendable () async -> Void)?
     /// Whether a hash set was found out of date (an upload answered "duplicate"): the refresh
     /// then comes at once, not at the end of the period, but at most once every ``soonestRefresh``.
     package var hashSetsStale: (@Sendable () -> Bool)?
     /// A burst of files another client uploaded too gives one refresh, not one a file.
     var soonestRefresh: Duration = .seconds(10)
+
+    /// What the user sets of a watch: each field's default is the option's.
+    public struct Schedule: Sendable, Equatable {
+        /// How long a file that is not closed must stay unchanged before it is read (`--settle`).
+        public var settle: Duration = .seconds(2)
+        /// How often what the destination holds is fetched again (`--refresh`).
+        public var refreshInterval: Duration = .seconds(300)
+        /// Which folders are polled besides inotify: where it is blind (the default), all, none.
+        public var polling: Polling = .whereBlind
+        /// How often polled folders are listed (`--poll-interval`).
+        public var pollInterval: Duration = .seconds(5)
+
+        public init() {}
+    }
 
     /// Which folders a watch lists on a period, besides following inotify.
     public enum Polling: Sendable, Equatable {
@@ -45,8 +53,8 @@ public struct WatchFeed: Sendable {
         case never
     }
 
-    public init(settle: Duration, latency: WatchLatency, notice: @escaping @Sendable (String) -> Void) {
-        self.settle = settle
+    public init(_ schedule: Schedule, latency: WatchLatency, notice: @escaping @Sendable (String) -> Void) {
+        self.schedule = schedule
         self.latency = latency
         self.notice = notice
     }
@@ -79,7 +87,7 @@ public struct WatchFeed: Sendable {
         }
         self.notice(
             "Watching \(session.folders.count) folder\(session.folders.count == 1 ? "" : "s") for new files "
-                + "(settle \(Self.seconds(self.settle)); Ctrl-C to stop)")
+                + "(settle \(Self.seconds(self.schedule.settle)); Ctrl-C to stop)")
         if let polled = session.pollingNotice() { self.notice(polled) }
         // The refreshes run beside the watch, so that a slow server never holds up a file; the
         // batches go through an outbox, so that a busy pipeline never holds up the watch.
@@ -94,7 +102,7 @@ public struct WatchFeed: Sendable {
         return tally
     }
 
-    /// Runs the refreshes every `refreshInterval` until `shouldStop`.
+    /// Runs the refreshes every `schedule.refreshInterval` until `shouldStop`.
     func refreshing(until shouldStop: @escaping @Sendable () -> Bool) async {
         guard self.refreshEvents != nil || self.refreshHashSets != nil else { return }
         let clock = ContinuousClock()
@@ -103,7 +111,7 @@ public struct WatchFeed: Sendable {
             try? await Task.sleep(for: .milliseconds(200))
             let since = clock.now - last
             var stale = false
-            if since < self.refreshInterval {
+            if since < self.schedule.refreshInterval {
                 guard since >= self.soonestRefresh, self.hashSetsStale?() == true else { continue }
                 stale = true
             }

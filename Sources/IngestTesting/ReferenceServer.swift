@@ -1,4 +1,5 @@
 import Foundation
+import IngestSamples
 
 /// The built `photoshare-server`, started on a free loopback port with its own data folder,
 /// stopped when this goes away.

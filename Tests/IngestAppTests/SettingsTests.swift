@@ -1,6 +1,7 @@
 import Configuration
 import Foundation
 import IngestApp
+import IngestDiscovery
 import IngestTesting
 import Testing
 
@@ -31,20 +32,52 @@ import Testing
         let file = try self.file("jobs: 3\nnear-edge: 10\nmax-pixels: 5000000\ninclude-hidden: true\nevent: Party\n")
         let settings = try await self.resolve(
             ["near-edge": .int(30)], file: file, environment: ["PHOTOINGEST_NEAR_EDGE": "20", "PHOTOINGEST_JOBS": "4"])
-        #expect(settings.nearEdge == 30)
+        #expect(settings.run.nearEdgeMargin == 30 * 60)
         #expect(self.shown(settings, "near-edge")?.source == "command line")
         #expect(settings.jobs == 4)
         #expect(self.shown(settings, "jobs")?.source == "environment PHOTOINGEST_JOBS")
-        #expect(settings.maxPixels == 5_000_000)
+        #expect(settings.run.thumbnailer.maxPixels == 5_000_000)
         #expect(self.shown(settings, "max-pixels")?.source == "file \(file)")
-        #expect(settings.includeHidden)
+        #expect(settings.run.includeHidden)
         #expect(settings.connection.retries == 5)
         #expect(self.shown(settings, "retries")?.source == "default")
         // One value where a list may stand is a list of one.
         #expect(settings.event == ["Party"])
         // A switch the file turns on, the environment turns off again.
         let off = try await self.resolve(file: file, environment: ["PHOTOINGEST_INCLUDE_HIDDEN": "false"])
-        #expect(!off.includeHidden)
+        #expect(!off.run.includeHidden)
+    }
+
+    @Test("Each option writes its component's configuration: the run's, the thumbnailer's, the watch's")
+    func componentsConfigured() async throws {
+        let defaults = try await self.resolve()
+        #expect(defaults.run.readsNameDates && defaults.run.exclusions.useDefaults)
+        #expect(defaults.run.thumbnailer.jpegShrink == .twiceTheTarget)
+        #expect(defaults.run.nearEdgeMargin == 3_600)
+        #expect(defaults.watch == WatchFeed.Schedule())
+        #expect(self.shown(defaults, "settle")?.value == "2s")
+        #expect(self.shown(defaults, "refresh")?.value == "5m")
+        let file = try self.file("exclude: ['*.tmp']\nno-default-excludes: true\nrefresh: 1h\n")
+        let given = try await self.resolve(
+            [
+                "no-name-dates": .bool(true), "fast-thumbnails": .bool(true), "near-edge": .int(5),
+                "settle": .string("3s"), "no-poll": .bool(true),
+            ], file: file, environment: ["PHOTOINGEST_POLL_INTERVAL": "2m", "PHOTOINGEST_UNDATED": "skip"])
+        #expect(!given.run.readsNameDates)
+        #expect(given.run.thumbnailer.jpegShrink == .toTheTarget)
+        #expect(given.run.nearEdgeMargin == 300)
+        #expect(given.run.exclusions == ExclusionRules(excludes: ["*.tmp"], useDefaults: false))
+        #expect(given.run.undated == .skip)
+        #expect(given.watch.settle == .seconds(3) && given.watch.refreshInterval == .seconds(3_600))
+        #expect(given.watch.pollInterval == .seconds(120) && given.watch.polling == .never)
+        // Two switches of one field, both on: refused, each named where it was given.
+        let both = await #expect(throws: UsageError.self) {
+            try await self.resolve(["poll": .bool(true)], environment: ["PHOTOINGEST_NO_POLL": "true"])
+        }
+        #expect(both?.message == "--poll and PHOTOINGEST_NO_POLL contradict each other: give one.")
+        // A switch turned off below a default leaves the default.
+        let off = try await self.resolve(environment: ["PHOTOINGEST_NO_NAME_DATES": "false"])
+        #expect(off.run.readsNameDates)
     }
 
     @Test("Every setting is shown once, in the table's order, with its source")
@@ -142,7 +175,7 @@ import Testing
                 "PHOTOINGEST_COLOUR is no setting's variable; it was ignored",
                 "PHOTOINGEST_NEAREDGE is no setting's variable (did you mean PHOTOINGEST_NEAR_EDGE?); it was ignored",
             ])
-        #expect(settings.nearEdge != 5)
+        #expect(settings.run.nearEdgeMargin != 5 * 60)
         #expect(settings.shownText.contains("# warning: PHOTOINGEST_NEAREDGE"))
     }
 }

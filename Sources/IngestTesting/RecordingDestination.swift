@@ -5,21 +5,21 @@ import IngestOutcome
 /// A destination that keeps, in memory, what it is given: a stage or the whole pipeline tested
 /// without an archive or a server. It answers as a server does: a hash set fetched per event, a
 /// photo it holds already is a duplicate, and a file named in `failing` is refused.
-final class RecordingDestination: Destination {
-    struct Stored: Sendable, Equatable {
-        var event: String
-        var filename: String
-        var hash: ContentHash
-        var hasThumbnails: Bool
+public final class RecordingDestination: Destination {
+    public struct Stored: Sendable, Equatable {
+        public var event: String
+        public var filename: String
+        public var hash: ContentHash
+        public var hasThumbnails: Bool
     }
 
-    let identity: String
-    let kind: DestinationKind
-    let holdingsChangeMeanwhile = false
-    let failing: Set<String>
+    public let identity: String
+    public let kind: DestinationKind
+    public let holdingsChangeMeanwhile = false
+    public let failing: Set<String>
     private let state: Locked<(held: [String: Set<ContentHash>], stored: [Stored])>
 
-    init(kind: DestinationKind = .server, held: [String: Set<ContentHash>] = [:], failing: Set<String> = []) {
+    public init(kind: DestinationKind = .server, held: [String: Set<ContentHash>] = [:], failing: Set<String> = []) {
         self.kind = kind
         self.identity = kind.identity(at: "memory")
         self.failing = failing
@@ -27,13 +27,13 @@ final class RecordingDestination: Destination {
     }
 
     /// What it was given, in order.
-    var stored: [Stored] { self.state.withLock { $0.stored } }
+    public var stored: [Stored] { self.state.withLock { $0.stored } }
 
-    func prepare(_ event: Event) async throws(IngestError) -> HashSource {
+    public func prepare(_ event: Event) async throws(IngestError) -> HashSource {
         .fetched(KnownHashes(self.state.withLock { $0.held[event.id] ?? [] }))
     }
 
-    func store(_ photo: PreparedPhoto, in event: Event) async throws(IngestError) -> StoreResult {
+    public func store(_ photo: PreparedPhoto, in event: Event) async throws(IngestError) -> StoreResult {
         if self.failing.contains(photo.filename) {
             throw IngestError(.storeFailed, "refused by the recording destination")
         }
