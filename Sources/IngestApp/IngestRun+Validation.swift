@@ -25,6 +25,7 @@ extension IngestRun {
         if self.settings.connection.serverURL == nil && self.settings.event.count > 1 {
             throw UsageError("The archive takes one event name per run (\(self.settings.origins.name("event"))).")
         }
+        if let contradiction = self.settings.contradictions.first { throw UsageError(contradiction) }
         let origins = self.settings.origins
         let windowKeys = [("from", self.settings.from), ("until", self.settings.until)].filter { $0.1 != nil }.map(\.0)
         if self.settings.eventsFile != nil && (!self.settings.event.isEmpty || !windowKeys.isEmpty) {
@@ -55,6 +56,7 @@ extension IngestRun {
     }
 
     func window() throws -> EventWindow {
+        if let contradiction = self.settings.contradictions.first { throw UsageError(contradiction) }
         let origins = self.settings.origins
         let window = EventWindow(start: self.settings.from?.instant, end: self.settings.until?.instant)
         if let start = window.start, let end = window.end, start > end {

@@ -15,13 +15,14 @@ extension RunSetting {
                 "watch: how often the server's events and each event's hash set are fetched again. New or changed events start the watch again with them."
         ),
         .choice(
-            "no-poll", \.watch.polling, when: .never,
-            help: "watch: trust inotify everywhere, a share's folders too: nothing is listed on a period."),
-        .choice(
             "poll", \.watch.polling, when: .everywhere,
             help:
-                "watch: list every folder every --poll-interval as well, not only those on a share or FUSE mount (where inotify does not see other machines' writes, and folders are polled anyway).",
-            contradicting: "no-poll"),
+                "watch: list every folder every --poll-interval as well, not only those on a share or FUSE mount (where inotify does not see other machines' writes, and folders are polled anyway)."
+        ),
+        .choice(
+            "no-poll", \.watch.polling, when: .never,
+            help: "watch: trust inotify everywhere, a share's folders too: nothing is listed on a period.",
+            contradicting: "poll"),
         .interval(
             "poll-interval", \.watch.pollInterval,
             help: "watch: how often polled folders are listed: a listing and a stat per file, what a re-run costs."),

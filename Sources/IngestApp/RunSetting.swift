@@ -158,8 +158,9 @@ public struct RunSetting: Sendable {
 
     /// A switch that, when on, sets its component's field to `value` (`--no-name-dates` turns name
     /// dating off, `--fast-thumbnails` picks the shallower decode); off, it leaves the default.
-    /// Two switches of one field (`--poll`, `--no-poll`) refuse to be on together: the later in
-    /// the table names the earlier as `contradicting`.
+    /// Two switches of one field (`--poll`, `--no-poll`) must not be on together: the later in
+    /// the table names the earlier as `contradicting`, and both on is noted in
+    /// ``Settings/contradictions``, which a run refuses and `config show` warns of.
     static func choice<Value>(
         _ key: String, _ field: WritableKeyPath<Settings, Value> & Sendable, when value: Value, help: String,
         discussion: String? = nil, contradicting other: String? = nil
@@ -167,7 +168,8 @@ public struct RunSetting: Sendable {
         RunSetting(key: key, kind: .flag, valueName: nil, help: help, discussion: discussion) { resolution, settings in
             guard try resolution.bool(key) else { return }
             if let other, settings[keyPath: field] != Settings()[keyPath: field] {
-                throw UsageError("\(resolution.origins.naming([key, other])) contradict each other: give one.")
+                settings.contradictions.append(
+                    "\(resolution.origins.naming([other, key])) contradict each other: give one.")
             }
             settings[keyPath: field] = value
         }

@@ -66,6 +66,9 @@ public struct Settings {
     /// What the user should hear about before the run: variables that look like settings but are
     /// none (`PHOTOINGEST_NEAREDGE`), each with the setting it most likely meant.
     public var warnings: [String] = []
+    /// Switches of one field given on together (`--poll` and `--no-poll`): a run refuses them;
+    /// `config show` still shows where each came from.
+    public var contradictions: [String] = []
 
     /// The settings of this run, from `given` (the flags), the environment and the config file,
     /// each read and checked as ``RunSetting/all`` declares it.
@@ -129,7 +132,7 @@ public struct Settings {
         var lines = [
             "# config file: " + (self.configFile ?? "none (no \(ConfigFile.defaultPaths.joined(separator: " or ")))")
         ]
-        lines += self.warnings.map { "# warning: " + $0 }
+        lines += (self.warnings + self.contradictions).map { "# warning: " + $0 }
         let width = self.shown.map { $0.key.count + $0.value.count }.max() ?? 0
         for line in self.shown {
             let text = "\(line.key): \(line.value)"

@@ -56,6 +56,7 @@ import Testing
             (["run", ".", "--max-duration", "soon"], "--max-duration"),
             (["run"], "Give at least one file or folder to ingest"),
             (["run", ".", "--no-such-option"], "Unknown option"),
+            (["watch", ".", "--poll", "--no-poll"], "--poll and --no-poll contradict each other: give one."),
         ])
     func usageErrors(arguments: [String], message: String) throws {
         let result = try CommandLine("usage").run(arguments)
