@@ -56,7 +56,6 @@ extension IngestRun {
     }
 
     func window() throws -> EventWindow {
-        if let contradiction = self.settings.contradictions.first { throw UsageError(contradiction) }
         let origins = self.settings.origins
         let window = EventWindow(start: self.settings.from?.instant, end: self.settings.until?.instant)
         if let start = window.start, let end = window.end, start > end {

@@ -138,8 +138,10 @@ public struct Discovery: Sendable {
                 // A file, one of another shard, or one the user's rules leave out: the root is not
                 // empty. What the default rules leave out (a desktop's .DS_Store, a NAS's thumbnail
                 // folders) is no photo; a walk problem (a folder that cannot be read) is said as such.
-                if visit.item?.file != nil || visit.otherShard
-                    || visit.excluded.keys.contains(where: { !ExclusionRules.defaultGlobs.contains($0) })
+                // Once one is found, the rest of the root's entries are not asked.
+                if !yielded
+                    && (visit.item?.file != nil || visit.otherShard
+                        || visit.excluded.keys.contains(where: { !ExclusionRules.defaultGlobs.contains($0) }))
                 {
                     yielded = true
                 }

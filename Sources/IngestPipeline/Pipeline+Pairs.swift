@@ -17,8 +17,9 @@ extension Pipeline {
     }
 
     /// The files of a group: each examined, then paired by ``Pairing``, then placed and
-    /// recorded, a file that follows another placed by its lead's capture time. Files the catalog knew are read again,
-    /// those already done included: what pairs them is not in the catalog.
+    /// recorded, a file that follows another placed by its lead's capture time. Files the
+    /// catalog knew are read again, those already done included: what pairs them is not in the
+    /// catalog.
     static func ingest(
         group: [GroupMember], events: [Event], stages: Stages, context: StageContext
     ) async -> [FileResult] {
