@@ -96,7 +96,8 @@ let package = Package(
                     }, .when(platforms: [.linux]))
             ]),
         .target(name: "CCurlShim", dependencies: ["CCurl", "CLazyLibrary"]),
-        // statfs(2), which Swift's Glibc module does not bring: the watch polls where inotify is blind.
+        // statfs(2) and sync_file_range(2), which Swift's Glibc module does not bring: the watch
+        // polls where inotify is blind; the archive starts the writeback of a group before waiting.
         .target(name: "CFileSystemShim"),
         .target(name: "CFFmpegShim", dependencies: ["CFFmpeg", "CLazyLibrary"]),
 
@@ -134,9 +135,13 @@ let package = Package(
         .target(
             name: "IngestZones",
             dependencies: ["IngestCore", "IngestDating", .product(name: "GRDB", package: "GRDB.swift")]),
+        // The local archive: originals by hash, thumbnails, the index. Its C: sync_file_range, to
+        // make a group of stored files durable at once.
         .target(
             name: "IngestArchive",
-            dependencies: ["IngestCore", "IngestHashing", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "IngestCore", "IngestHashing", "CFileSystemShim", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         // Stage 0 and the watch: the walk (folders, zip files, sidecars, Takeout and iCloud names,
         // exclusion rules, shards) and, for `watch`, the folders followed through inotify until

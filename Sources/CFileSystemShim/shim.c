@@ -1,3 +1,5 @@
+#define _GNU_SOURCE
+#include <fcntl.h>
 #include <sys/vfs.h>
 
 #include "CFileSystemShim.h"
@@ -7,4 +9,8 @@ int ingest_statfs_type(const char *path, long *type) {
     int status = statfs(path, &info);
     *type = (long)info.f_type;
     return status;
+}
+
+int ingest_start_writeback(int fd) {
+    return sync_file_range(fd, 0, 0, SYNC_FILE_RANGE_WRITE);
 }

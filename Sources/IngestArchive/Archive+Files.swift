@@ -26,30 +26,78 @@ extension Archive {
     }
 
     /// A new name under the archive's `tmp/`, on the same file system as the archive, for
-    /// writing a file that ``store(_:inEvent:)`` will later move into place.
+    /// writing a file that ``store(_:inEvent:)`` will later sync and move into place.
     public func temporaryPath() -> String {
         "\(self.root)/\(ArchiveLayout.temporary)/\(UUID().uuidString)"
     }
 
-    /// Syncs a finished temporary file and renames it to `relativePath` (or drops it when the
-    /// content-addressed name already exists).
-    func moveIntoPlace(_ temporary: String, to relativePath: String) throws(IngestError) {
-        let target = self.root + "/" + relativePath
-        try Self.createFolder(of: target)
+    /// A file written under `tmp/` for a store, open, neither durable nor in place yet.
+    struct StagedFile {
+        var temporary: String
+        /// Where it goes, under the archive's root.
+        var relativePath: String
+        var file: OpenFile
+    }
+
+    /// A temporary file written whole elsewhere (a copy, an upload), opened to be synced; removed
+    /// when it cannot be.
+    func stage(temporary: String, for relativePath: String) throws(IngestError) -> StagedFile {
         do {
-            let file = try OpenFile(temporary, O_RDONLY)
-            defer { file.close() }
-            try file.sync()
+            return StagedFile(temporary: temporary, relativePath: relativePath, file: try OpenFile(temporary, O_RDONLY))
         } catch {
             FileSystem.remove(temporary)
             throw IngestError(.storeFailed, "storing in the archive failed: \(relativePath): \(error)")
         }
+    }
+
+    /// Writes `bytes` into a new temporary file for `relativePath`; nil when the content-addressed
+    /// file is there already, whole.
+    func stage(_ bytes: [UInt8], for relativePath: String) throws(IngestError) -> StagedFile? {
+        if self.holds(relativePath: relativePath, size: bytes.count) { return nil }
+        let (temporary, file) = try self.createTemporary()
         do {
-            try FileSystem.rename(temporary, to: target)
+            try file.writeAll(bytes)
         } catch {
+            file.close()
             FileSystem.remove(temporary)
-            throw IngestError(.storeFailed, "storing in the archive failed: \(relativePath): \(error)")
+            throw IngestError(.storeFailed, "writing to the archive failed: \(relativePath): \(error)")
         }
+        return StagedFile(temporary: temporary, relativePath: relativePath, file: file)
+    }
+
+    /// Makes the staged files durable, with those of the stores running beside this one, then
+    /// renames each into place; on a failure, what is not in place yet is removed.
+    ///
+    /// Synced before their renames, as one by one before: a stored name never holds less than
+    /// its whole file, even after a power cut.
+    func place(_ staged: [StagedFile]) throws(IngestError) {
+        do {
+            defer { for file in staged { file.file.close() } }
+            try self.syncs.sync(staged.map(\.file))
+        } catch {
+            Self.discard(staged)
+            throw IngestError(.storeFailed, "syncing the archive failed: \(error)")
+        }
+        for (index, file) in staged.enumerated() {
+            do throws(IngestError) {
+                let target = self.root + "/" + file.relativePath
+                try Self.createFolder(of: target)
+                do {
+                    try FileSystem.rename(file.temporary, to: target)
+                } catch {
+                    throw IngestError(
+                        .storeFailed, "renaming in the archive failed: \(file.relativePath): \(error)")
+                }
+            } catch {
+                Self.discard(staged[index...])
+                throw error
+            }
+        }
+    }
+
+    /// Removes staged files that will not be placed (their descriptors are closed by their owner).
+    static func discard(_ staged: some Collection<StagedFile>) {
+        for file in staged { FileSystem.remove(file.temporary) }
     }
 
     /// Creates the folder a stored file goes in, if it is not there yet.
@@ -76,35 +124,5 @@ extension Archive {
     func holds(relativePath: String, size: Int) -> Bool {
         var status = stat()
         return stat(self.root + "/" + relativePath, &status) == 0 && Int(status.st_size) == size
-    }
-
-    /// Writes `bytes` to `relativePath` under a temporary name, syncs, then renames; an existing
-    /// file of the same content-addressed name is kept as it is.
-    func write(_ bytes: [UInt8], to relativePath: String) throws(IngestError) {
-        if self.holds(relativePath: relativePath, size: bytes.count) { return }
-        let target = self.root + "/" + relativePath
-        try Self.createFolder(of: target)
-        let (temporary, file) = try self.createTemporary()
-        var failure: String?
-        do {
-            try file.writeAll(bytes)
-        } catch {
-            failure = "writing to the archive failed: \(relativePath): \(error)"
-        }
-        if failure == nil {
-            do { try file.sync() } catch { failure = "syncing the archive failed: \(relativePath): \(error)" }
-        }
-        file.close()
-        if failure == nil {
-            do {
-                try FileSystem.rename(temporary, to: target)
-            } catch {
-                failure = "renaming in the archive failed: \(relativePath): \(error)"
-            }
-        }
-        if let failure {
-            FileSystem.remove(temporary)
-            throw IngestError(.storeFailed, failure)
-        }
     }
 }

@@ -69,6 +69,8 @@ public final class Archive: Sendable {
     let index: DatabasePool
     /// Opened only to read (``init(existingAt:)``): nothing may be stored.
     public let isReadOnly: Bool
+    /// Where concurrent stores make their files durable together.
+    let syncs = SyncGroup()
 
     /// Opens the archive at `root`, creating it if needed.
     public init(root: String) throws(IngestError) {
@@ -177,7 +179,8 @@ public final class Archive: Sendable {
         case duplicate
     }
 
-    /// Stores the item in the event: files first (each atomically), then the index row.
+    /// Stores the item in the event: files first (each written whole, made durable with those of
+    /// the stores running beside it, then renamed into place), then the index row.
     ///
     /// Blocking (file writes and fsync); run it off the cooperative pool.
     public func store(_ item: ArchiveItem, inEvent eventID: String) throws(IngestError) -> StoreResult {
@@ -186,25 +189,9 @@ public final class Archive: Sendable {
             let original = ArchiveLayout.original(item.hash, kind: item.kind)
             let large = ArchiveLayout.thumbnail(item.hash, edge: 500)
             let small = ArchiveLayout.thumbnail(item.hash, edge: 200)
-            switch item.original {
-            case .bytes(let bytes): try self.write(bytes, to: original)
-            case .temporaryFile(let path, _): try self.moveIntoPlace(path, to: original)
-            case .file(let path, let stamp):
-                if !self.holds(relativePath: original, size: Int(stamp.size)) {
-                    try self.moveIntoPlace(try self.copy(path, stamp: stamp, hash: item.hash), to: original)
-                }
-            case .content(let source):
-                if !self.holds(relativePath: original, size: Int(source.size)) {
-                    try self.moveIntoPlace(try self.copy(source, hash: item.hash), to: original)
-                }
-            }
-            if let sidecar = item.sidecar { try self.write(sidecar, to: ArchiveLayout.sidecar(item.hash)) }
             // A video none of whose frames decoded has no thumbnails: the index says so with empty paths.
             let hasThumbnails = !item.thumbnail500.isEmpty && !item.thumbnail200.isEmpty
-            if hasThumbnails {
-                try self.write(item.thumbnail500, to: large)
-                try self.write(item.thumbnail200, to: small)
-            }
+            try self.place(try self.stage(item, original: original, large: large, small: small))
             let now = RFC3339.format(Date())
             let inserted = try self.index.write { db -> Bool in
                 try db.execute(
@@ -232,6 +219,42 @@ public final class Archive: Sendable {
             throw error
         } catch {
             throw IngestError(.storeFailed, "storing in the archive failed", because: error)
+        }
+    }
+
+    /// Writes the item's files that the archive does not hold yet under `tmp/`: its original, its
+    /// sidecar, its thumbnails. On a failure, those already written are removed.
+    private func stage(_ item: ArchiveItem, original: String, large: String, small: String) throws(IngestError)
+        -> [StagedFile]
+    {
+        var staged: [StagedFile] = []
+        do throws(IngestError) {
+            switch item.original {
+            case .bytes(let bytes): staged += [try self.stage(bytes, for: original)].compactMap { $0 }
+            case .temporaryFile(let path, _): staged.append(try self.stage(temporary: path, for: original))
+            case .file(let path, let stamp):
+                if !self.holds(relativePath: original, size: Int(stamp.size)) {
+                    let copy = try self.copy(path, stamp: stamp, hash: item.hash)
+                    staged.append(try self.stage(temporary: copy, for: original))
+                }
+            case .content(let source):
+                if !self.holds(relativePath: original, size: Int(source.size)) {
+                    staged.append(try self.stage(temporary: try self.copy(source, hash: item.hash), for: original))
+                }
+            }
+            if let sidecar = item.sidecar, let file = try self.stage(sidecar, for: ArchiveLayout.sidecar(item.hash)) {
+                staged.append(file)
+            }
+            if !item.thumbnail500.isEmpty && !item.thumbnail200.isEmpty {
+                for (bytes, path) in [(item.thumbnail500, large), (item.thumbnail200, small)] {
+                    if let file = try self.stage(bytes, for: path) { staged.append(file) }
+                }
+            }
+            return staged
+        } catch {
+            for file in staged { file.file.close() }
+            Self.discard(staged)
+            throw error
         }
     }
 }

@@ -3,3 +3,7 @@
 /// statfs(2)'s f_type for `path` into `type`; returns statfs's status (0, or -1 with errno).
 /// Swift's Glibc module does not bring <sys/vfs.h>.
 int ingest_statfs_type(const char *path, long *type);
+
+/// Starts writing the file's dirty pages to the disk without waiting (sync_file_range(2) with
+/// SYNC_FILE_RANGE_WRITE); returns its status. Swift's Glibc module does not bring the GNU call.
+int ingest_start_writeback(int fd);
