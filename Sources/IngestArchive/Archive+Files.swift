@@ -65,46 +65,17 @@ extension Archive {
         return StagedFile(temporary: temporary, relativePath: relativePath, file: file)
     }
 
-    /// Makes the staged files durable, with those of the stores running beside this one, then
-    /// renames each into place; on a failure, what is not in place yet is removed.
-    ///
-    /// Synced before their renames, as one by one before: a stored name never holds less than
-    /// its whole file, even after a power cut.
-    func place(_ staged: [StagedFile]) throws(IngestError) {
-        do {
-            defer { for file in staged { file.file.close() } }
-            try self.syncs.sync(staged.map(\.file))
-        } catch {
-            Self.discard(staged)
-            throw IngestError(.storeFailed, "syncing the archive failed: \(error)")
-        }
-        for (index, file) in staged.enumerated() {
-            do throws(IngestError) {
-                let target = self.root + "/" + file.relativePath
-                try Self.createFolder(of: target)
-                do {
-                    try FileSystem.rename(file.temporary, to: target)
-                } catch {
-                    throw IngestError(
-                        .storeFailed, "renaming in the archive failed: \(file.relativePath): \(error)")
-                }
-            } catch {
-                Self.discard(staged[index...])
-                throw error
-            }
-        }
-    }
-
     /// Removes staged files that will not be placed (their descriptors are closed by their owner).
     static func discard(_ staged: some Collection<StagedFile>) {
         for file in staged { FileSystem.remove(file.temporary) }
     }
 
-    /// Creates the folder a stored file goes in, if it is not there yet.
-    static func createFolder(of target: String) throws(IngestError) {
+    /// Creates the folder a stored file goes in, if it is not there yet; returns whether it made it.
+    @discardableResult
+    static func createFolder(of target: String) throws(IngestError) -> Bool {
         let folder = (target as NSString).deletingLastPathComponent
         do {
-            try FileSystem.createFolder(folder)
+            return try FileSystem.createFolder(folder)
         } catch {
             throw IngestError(.storeFailed, "cannot create a folder in the archive: \(folder): \(error)")
         }

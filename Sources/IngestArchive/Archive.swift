@@ -63,14 +63,14 @@ extension ArchiveItem {
 ///
 /// Every file is written under a temporary name, synced, then renamed into place, so that a crash
 /// or a full disk never leaves a partial original or thumbnail under its real name; the index
-/// row is committed only after the files are in place.
+/// row is committed, durably, only after the files and their names are on the disk.
 public final class Archive: Sendable {
     public let root: String
     let index: DatabasePool
     /// Opened only to read (``init(existingAt:)``): nothing may be stored.
     public let isReadOnly: Bool
-    /// Where concurrent stores make their files durable together.
-    let syncs = SyncGroup()
+    /// Where the stores running at once are made durable together.
+    let commits: GroupCommit<ArchivePlacement>
 
     /// Opens the archive at `root`, creating it if needed.
     public init(root: String) throws(IngestError) {
@@ -84,8 +84,12 @@ public final class Archive: Sendable {
             }
             var configuration = Configuration()
             configuration.busyMode = .timeout(10)
-            configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
-            self.index = try DatabasePool(path: root + "/" + ArchiveLayout.index, configuration: configuration)
+            // A commit is durable when it returns (one a group of stores, see ``GroupCommit``): the
+            // caller's catalog records a photo stored only after its index row is on the disk.
+            configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+            let index = try DatabasePool(path: root + "/" + ArchiveLayout.index, configuration: configuration)
+            self.index = index
+            self.commits = GroupCommit { group in Archive.commit(group, root: root, index: index) }
             let migrator = ArchiveIndex.migrator
             if try self.index.read({ try migrator.hasBeenSuperseded($0) }) {
                 throw IngestError(.archiveUnusable, "the archive \(root) was written by a newer photoingest")
@@ -112,7 +116,9 @@ public final class Archive: Sendable {
         do {
             var configuration = Configuration()
             configuration.readonly = true
-            self.index = try DatabasePool(path: root + "/" + ArchiveLayout.index, configuration: configuration)
+            let index = try DatabasePool(path: root + "/" + ArchiveLayout.index, configuration: configuration)
+            self.index = index
+            self.commits = GroupCommit { group in Archive.commit(group, root: root, index: index) }
         } catch {
             throw IngestError(.archiveUnusable, "cannot read the archive \(root)", because: error)
         }
@@ -179,8 +185,8 @@ public final class Archive: Sendable {
         case duplicate
     }
 
-    /// Stores the item in the event: files first (each written whole, made durable with those of
-    /// the stores running beside it, then renamed into place), then the index row.
+    /// Stores the item in the event: its files written whole, then committed with the stores
+    /// running beside it (``commit(_:root:index:)``): made durable, renamed into place, indexed.
     ///
     /// Blocking (file writes and fsync); run it off the cooperative pool.
     public func store(_ item: ArchiveItem, inEvent eventID: String) throws(IngestError) -> StoreResult {
@@ -191,30 +197,21 @@ public final class Archive: Sendable {
             let small = ArchiveLayout.thumbnail(item.hash, edge: 200)
             // A video none of whose frames decoded has no thumbnails: the index says so with empty paths.
             let hasThumbnails = !item.thumbnail500.isEmpty && !item.thumbnail200.isEmpty
-            try self.place(try self.stage(item, original: original, large: large, small: small))
             let now = RFC3339.format(Date())
-            let inserted = try self.index.write { db -> Bool in
-                try db.execute(
-                    sql: """
-                        INSERT OR IGNORE INTO photo (sha256, size, media_type, original, thumbnail_500,
-                            thumbnail_200, stored_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-                        """,
-                    arguments: [
-                        item.hash.hex, item.originalSize, item.kind.mediaType, original, hasThumbnails ? large : "",
-                        hasThumbnails ? small : "", now,
-                    ])
-                try db.execute(
-                    sql: """
-                        INSERT OR IGNORE INTO event_photo (event_id, sha256, filename, capture_time,
-                            capture_source, uploaded_at) VALUES (?, ?, ?, ?, ?, ?)
-                        """,
-                    arguments: [
-                        eventID, item.hash.hex, item.filename, item.capturedAt.map(RFC3339.format),
-                        item.captureSource, now,
-                    ])
-                return db.changesCount > 0
+            let placement = ArchivePlacement(
+                staged: try self.stage(item, original: original, large: large, small: small),
+                photo: [
+                    item.hash.hex, item.originalSize, item.kind.mediaType, original, hasThumbnails ? large : "",
+                    hasThumbnails ? small : "", now,
+                ],
+                eventPhoto: [
+                    eventID, item.hash.hex, item.filename, item.capturedAt.map(RFC3339.format), item.captureSource, now,
+                ])
+            self.commits.commit(placement)
+            guard let result = placement.result else {
+                throw IngestError(.storeFailed, "storing in the archive failed: its commit left no result")
             }
-            return inserted ? .stored : .duplicate
+            return try result.get()
         } catch let error as IngestError {
             throw error
         } catch {

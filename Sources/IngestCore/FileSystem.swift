@@ -4,10 +4,13 @@ import SystemPackage
 /// The calls photoingest makes on paths rather than on open files, failing with an `Errno`
 /// (the system's own words in its description).
 public enum FileSystem {
-    /// Creates the folder `path` (not its parents); one that is there already is fine.
-    public static func createFolder(_ path: String, permissions: mode_t = 0o755) throws(Errno) {
+    /// Creates the folder `path` (not its parents); one that is there already is fine. Returns
+    /// whether it made it.
+    @discardableResult
+    public static func createFolder(_ path: String, permissions: mode_t = 0o755) throws(Errno) -> Bool {
         let made = PathBytes.withCString(path) { mkdir($0, permissions) }
         guard made == 0 || errno == EEXIST else { throw Errno(rawValue: errno) }
+        return made == 0
     }
 
     /// Renames `source` to `target`, atomically, replacing what `target` named.

@@ -1,9 +1,10 @@
 import Foundation
-import IngestArchive
 import IngestCore
 import IngestHashing
 import IngestTesting
 import Testing
+
+@testable import IngestArchive
 
 @Suite struct ArchiveTests {
     let folder = TemporaryFolder("archive")
@@ -132,5 +133,36 @@ import Testing
         let file = self.folder.appending("plain-file")
         try Data("x".utf8).write(to: file)
         #expect(throws: IngestError.self) { try Archive(root: file.path + "/archive") }
+    }
+
+    @Test("A photo of a group whose file cannot be synced fails alone: the others are placed and indexed, it is not")
+    func aFailedSyncFailsItsPlacementAlone() async throws {
+        let archive = try Archive(root: self.folder.path)
+        try await archive.register(Event(id: "party", name: "party"))
+        func placement(_ content: String, syncs: Bool) throws -> ArchivePlacement {
+            let hash = ContentHasher.hash(Array(content.utf8))
+            let path = ArchiveLayout.original(hash, kind: .jpeg)
+            var staged = try #require(try archive.stage(Array(content.utf8), for: path))
+            if !syncs {
+                // A descriptor that names no open file: its sync fails as a disk's would.
+                staged.file.close()
+                staged.file = OpenFile(descriptor: -1)
+            }
+            return ArchivePlacement(
+                staged: [staged],
+                photo: [hash.hex, content.utf8.count, "image/jpeg", path, "", "", "2026-11-28T00:00:00Z"],
+                eventPhoto: ["party", hash.hex, "\(content).jpg", nil, nil, "2026-11-28T00:00:00Z"])
+        }
+        let stored = try placement("stored", syncs: true)
+        let failed = try placement("failed", syncs: false)
+        Archive.commit([stored, failed], root: archive.root, index: archive.index)
+        #expect(try stored.result?.get() == .stored)
+        #expect(throws: IngestError.self) { try failed.result?.get() }
+        #expect(try await archive.hashes(inEvent: "party") == [ContentHasher.hash(Array("stored".utf8))])
+        let failedHash = ContentHasher.hash(Array("failed".utf8))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: archive.root + "/" + ArchiveLayout.original(failedHash, kind: .jpeg)))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: self.folder.appending("tmp").path).isEmpty)
     }
 }

@@ -114,7 +114,14 @@ struct UploadController {
             original: .temporaryFile(path: path, size: form.fileSize),
             thumbnail500: thumbnails.large, thumbnail200: thumbnails.small)
         let archive = self.archive
-        guard try await BlockingWork.run({ try archive.store(item, inEvent: eventID) }) == .stored else {
+        let stored: Archive.StoreResult
+        do {
+            stored = try await BlockingWork.run { try archive.store(item, inEvent: eventID) }
+        } catch let error as IngestError {
+            // The archive's own words (a full disk, a failed sync), for the client to report.
+            throw APIError(.internalServerError, error.message)
+        }
+        guard stored == .stored else {
             throw APIError(
                 .conflict, "the event already holds this photo", duplicate: true, hash: received.prefixed)
         }

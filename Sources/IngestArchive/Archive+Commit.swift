@@ -1,0 +1,134 @@
+import CFileSystemShim
+import Foundation
+import GRDB
+import IngestCore
+import SystemPackage
+
+/// Committing a group of stores: their files made durable together, renamed into place, the
+/// folders that got new names made durable, then every index row in one durable transaction.
+///
+/// Each step waits for the one before, for the whole group: a stored name never holds less than
+/// its whole file, and the index (then the caller's catalog) never names a photo whose files a
+/// power cut could take back.
+extension Archive {
+    /// Commits `group`, leaving in each placement what became of it. Blocking.
+    static func commit(_ group: [ArchivePlacement], root: String, index: DatabasePool) {
+        Self.syncData(group)
+        var folders = Set<String>()
+        for placement in group {
+            guard placement.result == nil else {
+                Self.discard(placement.staged)
+                continue
+            }
+            folders.formUnion(Self.rename(placement, root: root))
+        }
+        Self.syncFolders(folders, of: group, root: root)
+        Self.insertRows(group, index: index)
+    }
+
+    /// Starts the writeback of every staged file of the group, then waits for each: the first
+    /// wait commits the journal for all, the others find their data on the disk already. The
+    /// files are closed after.
+    private static func syncData(_ group: [ArchivePlacement]) {
+        for placement in group {
+            // Only a hint: a failure here shows again in the wait below, which is what counts.
+            for staged in placement.staged { _ = ingest_start_writeback(staged.file.raw) }
+        }
+        for placement in group {
+            for staged in placement.staged {
+                if let error = Self.syncOnce(staged.file.raw) {
+                    placement.fail(IngestError(.storeFailed, "syncing the archive failed: \(error)"))
+                }
+                staged.file.close()
+            }
+        }
+    }
+
+    /// Renames the placement's files into place; returns the folders whose entries changed (a
+    /// new name, and the folder above a folder made). On a failure, the files not yet in place
+    /// are removed and the placement fails.
+    private static func rename(_ placement: ArchivePlacement, root: String) -> Set<String> {
+        var folders = Set<String>()
+        for (position, staged) in placement.staged.enumerated() {
+            let target = root + "/" + staged.relativePath
+            let folder = FileSystem.folder(of: target)
+            do throws(IngestError) {
+                if try Self.createFolder(of: target) { folders.insert(FileSystem.folder(of: folder)) }
+                do {
+                    try FileSystem.rename(staged.temporary, to: target)
+                } catch {
+                    throw IngestError(
+                        .storeFailed, "renaming in the archive failed: \(staged.relativePath): \(error)")
+                }
+                folders.insert(folder)
+            } catch {
+                Self.discard(placement.staged[position...])
+                placement.fail(error)
+                break
+            }
+        }
+        return folders
+    }
+
+    /// Syncs each folder that got a new name. A folder that cannot be synced fails every
+    /// placement still going (which of them renamed into it is not worth telling apart: a sync
+    /// that fails is a disk in trouble).
+    private static func syncFolders(_ folders: Set<String>, of group: [ArchivePlacement], root: String) {
+        for folder in folders {
+            var failure: Errno?
+            do throws(Errno) {
+                let file = try OpenFile(folder, O_RDONLY | O_DIRECTORY)
+                failure = Self.syncOnce(file.raw)
+                file.close()
+            } catch {
+                failure = error
+            }
+            guard let failure else { continue }
+            let relative = String(folder.dropFirst(root.count + 1))
+            for placement in group {
+                placement.fail(IngestError(.storeFailed, "syncing the archive's folder \(relative) failed: \(failure)"))
+            }
+        }
+    }
+
+    /// Inserts the index rows of the placements still going, in one transaction the index makes
+    /// durable before it returns (`synchronous = FULL`).
+    private static func insertRows(_ group: [ArchivePlacement], index: DatabasePool) {
+        let going = group.filter { $0.result == nil }
+        guard !going.isEmpty else { return }
+        do {
+            let inserted = try index.write { db -> [Bool] in
+                try going.map { placement in
+                    try db.execute(
+                        sql: """
+                            INSERT OR IGNORE INTO photo (sha256, size, media_type, original, thumbnail_500,
+                                thumbnail_200, stored_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+                            """,
+                        arguments: placement.photo)
+                    try db.execute(
+                        sql: """
+                            INSERT OR IGNORE INTO event_photo (event_id, sha256, filename, capture_time,
+                                capture_source, uploaded_at) VALUES (?, ?, ?, ?, ?, ?)
+                            """,
+                        arguments: placement.eventPhoto)
+                    return db.changesCount > 0
+                }
+            }
+            for (placement, inserted) in zip(going, inserted) {
+                placement.result = .success(inserted ? .stored : .duplicate)
+            }
+        } catch {
+            for placement in going {
+                placement.fail(IngestError(.storeFailed, "storing in the archive failed", because: error))
+            }
+        }
+    }
+
+    /// `fdatasync` of the descriptor, again when a signal interrupts it; the error, if any.
+    private static func syncOnce(_ descriptor: Int32) -> Errno? {
+        while fdatasync(descriptor) != 0 {
+            guard errno == EINTR else { return Errno(rawValue: errno) }
+        }
+        return nil
+    }
+}
