@@ -11,9 +11,9 @@ public enum PathBytes {
 
     /// The path for these bytes (no terminating NUL).
     public static func string<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {
-        if let text = String(validating: bytes, as: UTF8.self), !text.unicodeScalars.contains(where: Self.isEscape) {
-            return text
-        }
+        // A walk makes one per name: the byte scan of `hasEscapes` spares nearly every name the
+        // walk through its scalars.
+        if let text = String(validating: bytes, as: UTF8.self), !Self.hasEscapes(text) { return text }
         var scalars = String.UnicodeScalarView()
         for byte in bytes {
             scalars.append(Unicode.Scalar(byte < 0x80 ? UInt32(byte) : Self.escapeBase + UInt32(byte))!)
