@@ -149,8 +149,11 @@ public struct Thumbnailer: Sendable {
         }
         let large = try self.displayable(shrunk).copiedToMemory()
         let largeJPEG = try large.jpeg(quality: self.quality)
-        // One size asked for twice (the report's pictures): one encode.
-        guard self.smallEdge != self.largeEdge else { return Thumbnails(large: largeJPEG, small: largeJPEG) }
+        // One size asked for twice (the report's pictures), or a photo no larger than the small
+        // size (never enlarged: both are the photo itself): one encode.
+        guard self.smallEdge != self.largeEdge, !large.fits(within: self.smallEdge) else {
+            return Thumbnails(large: largeJPEG, small: largeJPEG)
+        }
         let small = try ImageRef.make("shrinking") {
             ingest_vips_thumbnail_image(large.pointer, &$0, Int32(self.smallEdge))
         }
@@ -206,6 +209,10 @@ public struct Thumbnailer: Sendable {
             let large = try ImageRef.make("shrinking") {
                 ingest_vips_thumbnail_image(upright.pointer, &$0, Int32(self.largeEdge))
             }.copiedToMemory()
+            if large.fits(within: self.smallEdge) {
+                let jpeg = try large.jpeg(quality: self.quality)
+                return Thumbnails(large: jpeg, small: jpeg)
+            }
             let small = try ImageRef.make("shrinking") {
                 ingest_vips_thumbnail_image(large.pointer, &$0, Int32(self.smallEdge))
             }
@@ -246,48 +253,5 @@ public struct Thumbnailer: Sendable {
         }
         let input = image
         return try ImageRef.make("converting to sRGB") { ingest_vips_colourspace_srgb(input.pointer, &$0) }
-    }
-}
-
-/// One libvips image reference, released when this goes away.
-final class ImageRef {
-    let pointer: UnsafeMutablePointer<CVipsShim.VipsImage>
-
-    private init(_ pointer: UnsafeMutablePointer<CVipsShim.VipsImage>) { self.pointer = pointer }
-
-    deinit { g_object_unref(self.pointer) }
-
-    /// Runs a libvips call that returns an image through an out-parameter.
-    static func make(
-        _ doing: String, _ call: (inout UnsafeMutablePointer<CVipsShim.VipsImage>?) -> Int32
-    ) throws(IngestError) -> ImageRef {
-        var out: UnsafeMutablePointer<CVipsShim.VipsImage>?
-        let status = call(&out)
-        guard status == 0, let out else {
-            if let out { g_object_unref(out) }
-            throw IngestError(.decodeFailed, "\(doing) failed: \(VipsError.take())")
-        }
-        return ImageRef(out)
-    }
-
-    /// Computes every pixel now, so that later operations read memory, not the source again.
-    func copiedToMemory() throws(IngestError) -> ImageRef {
-        guard let copy = vips_image_copy_memory(self.pointer) else {
-            throw IngestError(.decodeFailed, "decoding failed: \(VipsError.take())")
-        }
-        return ImageRef(copy)
-    }
-
-    func jpeg(quality: Int) throws(IngestError) -> Thumbnail {
-        var buffer: UnsafeMutableRawPointer?
-        var length = 0
-        guard ingest_vips_jpegsave_buffer(self.pointer, &buffer, &length, Int32(quality)) == 0, let buffer else {
-            throw IngestError(.encodeFailed, "encoding the thumbnail failed: \(VipsError.take())")
-        }
-        defer { g_free(buffer) }
-        let jpeg = [UInt8](UnsafeRawBufferPointer(start: buffer, count: length))
-        return Thumbnail(
-            jpeg: jpeg, width: Int(vips_image_get_width(self.pointer)), height: Int(vips_image_get_height(self.pointer))
-        )
     }
 }

@@ -169,11 +169,19 @@ import Testing
         #expect(try self.inspect(made.small, "small.jpg").1 == 200)
     }
 
-    @Test func smallImagesAreNeverUpscaled() throws {
+    @Test("Small images are never enlarged: no larger than the small size, both thumbnails are one JPEG")
+    func smallImagesAreNeverUpscaled() throws {
         let url = try Fixtures.jpeg(in: self.folder, width: 150, height: 90)
         let made = try self.thumbnails(of: url)
         #expect(made.large.width == 150 && made.large.height == 90)
         #expect(made.small.width == 150 && made.small.height == 90)
+        let decoded = try self.inspect(made.small, "small.jpg")
+        #expect(decoded.0 == 150 && decoded.1 == 90)
+        #expect(made.small.jpeg == made.large.jpeg)
+        // Between the two sizes: the large one is the image, the small one shrunk.
+        let between = try self.thumbnails(
+            of: try Fixtures.jpeg(in: self.folder, name: "between.jpg", width: 300, height: 180))
+        #expect(between.large.width == 300 && between.small.width == 200 && between.small.height == 120)
     }
 
     @Test("Greyscale and transparent images come out as three-band sRGB JPEGs")
