@@ -14,3 +14,12 @@ int ingest_statfs_type(const char *path, long *type) {
 int ingest_start_writeback(int fd) {
     return sync_file_range(fd, 0, 0, SYNC_FILE_RANGE_WRITE);
 }
+
+int ingest_open_uncached(const char *path, int flags, unsigned int mode) {
+    return open(path, flags | O_DIRECT, mode);
+}
+
+int ingest_stop_uncached(int fd) {
+    int flags = fcntl(fd, F_GETFL);
+    return flags < 0 ? -1 : fcntl(fd, F_SETFL, flags & ~O_DIRECT);
+}

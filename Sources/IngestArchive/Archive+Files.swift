@@ -54,9 +54,33 @@ extension Archive {
     /// file is there already, whole.
     func stage(_ bytes: [UInt8], for relativePath: String) throws(IngestError) -> StagedFile? {
         if self.holds(relativePath: relativePath, size: bytes.count) { return nil }
+        // An original, read once and not read back soon, goes around the page cache when it can.
+        if bytes.count >= UncachedWrite.threshold, let staged = try self.stageUncached(bytes, for: relativePath) {
+            return staged
+        }
         let (temporary, file) = try self.createTemporary()
         do {
             try file.writeAll(bytes)
+        } catch {
+            file.close()
+            FileSystem.remove(temporary)
+            throw IngestError(.storeFailed, "writing to the archive failed: \(relativePath): \(error)")
+        }
+        return StagedFile(temporary: temporary, relativePath: relativePath, file: file)
+    }
+
+    /// ``stage(_:for:)`` through ``UncachedWrite``; nil when the file system has no uncached writes.
+    private func stageUncached(_ bytes: [UInt8], for relativePath: String) throws(IngestError) -> StagedFile? {
+        let temporary = self.temporaryPath()
+        let created: OpenFile?
+        do {
+            created = try UncachedWrite.create(temporary)
+        } catch {
+            throw IngestError(.storeFailed, "cannot create a file in the archive: \(temporary): \(error)")
+        }
+        guard let file = created else { return nil }
+        do {
+            try UncachedWrite.write(bytes, to: file)
         } catch {
             file.close()
             FileSystem.remove(temporary)
