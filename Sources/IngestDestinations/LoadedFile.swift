@@ -10,6 +10,8 @@ public struct LoadedFile: Sendable {
     public var kind: MediaKind
     /// A photo's whole file; empty for a video. Emptied before a store that reads the original from disk.
     public var bytes: [UInt8]
+    /// Gives `bytes`'s buffer back for a later file when the last copy of this goes away.
+    public var lease: FileBuffers.Lease?
     /// A video's `moov` box contents (its metadata); empty for a photo.
     public var movie: [UInt8] = []
     /// A video's top-level `meta` box contents (a Sony camera's XML); empty when it has none.

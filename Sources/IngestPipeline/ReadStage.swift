@@ -89,14 +89,15 @@ public struct ReadStage: Stage {
         guard headCount <= size else {
             throw IngestError(.changedWhileReading, "the file grew while being read", path: file.path)
         }
-        let (bytes, hash, hashing) = try Self.readWhole(
+        let (bytes, lease, hash, hashing) = try Self.readWhole(
             opened, size: size, head: head.prefix(headCount), path: file.path)
         try Self.checkUnchanged(opened, stamp: stamp, path: file.path)
-        return .photo(
-            LoadedFile(
-                file: DiscoveredFile(path: file.path, stamp: stamp, sidecar: file.sidecar),
-                kind: bytes.withUnsafeBytes { MediaSniffer.refine(kind, $0) }, bytes: bytes, hash: hash,
-                readSeconds: (clock.now - started - hashing).seconds, hashSeconds: hashing.seconds))
+        var loaded = LoadedFile(
+            file: DiscoveredFile(path: file.path, stamp: stamp, sidecar: file.sidecar),
+            kind: bytes.withUnsafeBytes { MediaSniffer.refine(kind, $0) }, bytes: bytes, hash: hash,
+            readSeconds: (clock.now - started - hashing).seconds, hashSeconds: hashing.seconds)
+        loaded.lease = lease
+        return .photo(loaded)
     }
 
     /// Opens `path` for reading and checks it is still a regular file.
@@ -123,18 +124,18 @@ public struct ReadStage: Stage {
     }
 
     /// A photo's whole file, `size` bytes, after the `head` already read; each chunk is hashed
-    /// right after it is read, while it is still in the CPU cache. Returns the time spent hashing.
+    /// right after it is read, while it is still in the CPU cache. The bytes go into a buffer an
+    /// earlier file held, when one is free (``FileBuffers``). Returns the time spent hashing.
     static func readWhole(
         _ file: OpenFile, size: Int, head: ArraySlice<UInt8>, path: String
-    ) throws(IngestError) -> (bytes: [UInt8], hash: ContentHash, hashing: Duration) {
+    ) throws(IngestError) -> (bytes: [UInt8], lease: FileBuffers.Lease, hash: ContentHash, hashing: Duration) {
         let clock = ContinuousClock()
         var hasher = ContentHasher()
         var hashing = Duration.zero
-        var shortRead = false
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-            let base = buffer.baseAddress!
+        let (bytes, lease) = try FileBuffers.shared.take(count: size) { (buffer) throws(IngestError) in
+            guard let base = buffer.baseAddress else { return }
             _ = UnsafeMutableBufferPointer(rebasing: buffer[0..<head.count]).initialize(from: head)
-            initialized = head.count
+            var initialized = head.count
             var hashed = 0
             while initialized < size || hashed < initialized {
                 if hashed < initialized {
@@ -147,17 +148,14 @@ public struct ReadStage: Stage {
                 let chunk = UnsafeMutableRawBufferPointer(
                     start: base + initialized, count: min(Self.chunkSize, size - initialized))
                 guard let got = try? file.read(into: chunk), got > 0 else {
-                    shortRead = true
-                    break
+                    throw IngestError(
+                        .changedWhileReading, "the file shrank or could not be read to its end while being read",
+                        path: path)
                 }
                 initialized += got
             }
         }
-        if shortRead {
-            throw IngestError(
-                .changedWhileReading, "the file shrank or could not be read to its end while being read", path: path)
-        }
-        return (bytes, hasher.finalize(), hashing)
+        return (bytes, lease, hasher.finalize(), hashing)
     }
 
     /// A video: hashed as it streams through one buffer, its `moov` box kept on the way.
