@@ -42,4 +42,11 @@ public struct LoadedFile: Sendable {
         self.sidecar = sidecar
         self.takeout = takeout
     }
+
+    /// Lets go of a photo's bytes (an uploader that streams the original from its file needs none),
+    /// their buffer going back for a later file once no copy of this holds it.
+    public mutating func releaseBytes() {
+        self.bytes = []
+        self.lease = nil
+    }
 }

@@ -118,7 +118,7 @@ extension Pipeline {
         if let first = claims.held.first { placed[first].thumbnailSeconds = (clock.now - started).seconds }
         // An uploader that streams the original from its file needs none of the bytes while it
         // waits; a zip's entry has no file of its own, so its bytes are what is sent.
-        if stages.store.destination.readsOriginalFromDisk && loaded.file.member == nil { loaded.bytes = [] }
+        if stages.store.destination.readsOriginalFromDisk && loaded.file.member == nil { loaded.releaseBytes() }
         let photo = PreparedPhoto(file: loaded, capture: examined.capture, thumbnails: thumbnails)
         for index in claims.held {
             let storing = clock.now
