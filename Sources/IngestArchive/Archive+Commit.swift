@@ -36,7 +36,9 @@ extension Archive {
         }
         for placement in group {
             for staged in placement.staged {
-                if let error = Self.syncOnce(staged.file.raw) {
+                do {
+                    try staged.file.syncData()
+                } catch {
                     placement.fail(IngestError(.storeFailed, "syncing the archive failed: \(error)"))
                 }
                 staged.file.close()
@@ -75,15 +77,15 @@ extension Archive {
     /// that fails is a disk in trouble).
     private static func syncFolders(_ folders: Set<String>, of group: [ArchivePlacement], root: String) {
         for folder in folders {
-            var failure: Errno?
+            let failure: Errno
             do throws(Errno) {
                 let file = try OpenFile(folder, O_RDONLY | O_DIRECTORY)
-                failure = Self.syncOnce(file.raw)
-                file.close()
+                defer { file.close() }
+                try file.syncData()
+                continue
             } catch {
                 failure = error
             }
-            guard let failure else { continue }
             let relative = String(folder.dropFirst(root.count + 1))
             for placement in group {
                 placement.fail(IngestError(.storeFailed, "syncing the archive's folder \(relative) failed: \(failure)"))
@@ -122,13 +124,5 @@ extension Archive {
                 placement.fail(IngestError(.storeFailed, "storing in the archive failed", because: error))
             }
         }
-    }
-
-    /// `fdatasync` of the descriptor, again when a signal interrupts it; the error, if any.
-    private static func syncOnce(_ descriptor: Int32) -> Errno? {
-        while fdatasync(descriptor) != 0 {
-            guard errno == EINTR else { return Errno(rawValue: errno) }
-        }
-        return nil
     }
 }

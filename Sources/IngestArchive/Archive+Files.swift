@@ -51,36 +51,13 @@ extension Archive {
     }
 
     /// Writes `bytes` into a new temporary file for `relativePath`; nil when the content-addressed
-    /// file is there already, whole.
+    /// file is there already, whole. An original, read once and not read back soon, goes around
+    /// the page cache (``UncachedWrite``) where the file system allows it.
     func stage(_ bytes: [UInt8], for relativePath: String) throws(IngestError) -> StagedFile? {
         if self.holds(relativePath: relativePath, size: bytes.count) { return nil }
-        // An original, read once and not read back soon, goes around the page cache when it can.
-        if bytes.count >= UncachedWrite.threshold, let staged = try self.stageUncached(bytes, for: relativePath) {
-            return staged
-        }
-        let (temporary, file) = try self.createTemporary()
+        let (temporary, file, uncached) = try self.createTemporary(uncached: bytes.count >= UncachedWrite.threshold)
         do {
-            try file.writeAll(bytes)
-        } catch {
-            file.close()
-            FileSystem.remove(temporary)
-            throw IngestError(.storeFailed, "writing to the archive failed: \(relativePath): \(error)")
-        }
-        return StagedFile(temporary: temporary, relativePath: relativePath, file: file)
-    }
-
-    /// ``stage(_:for:)`` through ``UncachedWrite``; nil when the file system has no uncached writes.
-    private func stageUncached(_ bytes: [UInt8], for relativePath: String) throws(IngestError) -> StagedFile? {
-        let temporary = self.temporaryPath()
-        let created: OpenFile?
-        do {
-            created = try UncachedWrite.create(temporary)
-        } catch {
-            throw IngestError(.storeFailed, "cannot create a file in the archive: \(temporary): \(error)")
-        }
-        guard let file = created else { return nil }
-        do {
-            try UncachedWrite.write(bytes, to: file)
+            if uncached { try UncachedWrite.write(bytes, to: file) } else { try file.writeAll(bytes) }
         } catch {
             file.close()
             FileSystem.remove(temporary)
@@ -107,9 +84,17 @@ extension Archive {
 
     /// A new file under `tmp/`, open for writing: its path and the open file.
     func createTemporary() throws(IngestError) -> (path: String, file: OpenFile) {
+        let (temporary, file, _) = try self.createTemporary(uncached: false)
+        return (temporary, file)
+    }
+
+    /// A new file under `tmp/`, open for writing, and whether it is open for ``UncachedWrite``
+    /// (asked for with `uncached`, and the file system allows it).
+    private func createTemporary(uncached: Bool) throws(IngestError) -> (path: String, file: OpenFile, uncached: Bool) {
         let temporary = self.temporaryPath()
         do {
-            return (temporary, try OpenFile(temporary, O_WRONLY | O_CREAT | O_EXCL, permissions: 0o644))
+            if uncached, let file = try UncachedWrite.create(temporary) { return (temporary, file, true) }
+            return (temporary, try OpenFile(temporary, O_WRONLY | O_CREAT | O_EXCL, permissions: 0o644), false)
         } catch {
             throw IngestError(.storeFailed, "cannot create a file in the archive: \(temporary): \(error)")
         }

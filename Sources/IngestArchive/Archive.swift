@@ -47,6 +47,9 @@ public struct ArchiveItem: Sendable {
 }
 
 extension ArchiveItem {
+    /// A video none of whose frames decoded has none: the index says so with empty paths.
+    var hasThumbnails: Bool { !self.thumbnail500.isEmpty && !self.thumbnail200.isEmpty }
+
     var originalSize: Int {
         switch self.original {
         case .bytes(let bytes): bytes.count
@@ -195,8 +198,7 @@ public final class Archive: Sendable {
             let original = ArchiveLayout.original(item.hash, kind: item.kind)
             let large = ArchiveLayout.thumbnail(item.hash, edge: 500)
             let small = ArchiveLayout.thumbnail(item.hash, edge: 200)
-            // A video none of whose frames decoded has no thumbnails: the index says so with empty paths.
-            let hasThumbnails = !item.thumbnail500.isEmpty && !item.thumbnail200.isEmpty
+            let hasThumbnails = item.hasThumbnails
             let now = RFC3339.format(Date())
             let placement = ArchivePlacement(
                 staged: try self.stage(item, original: original, large: large, small: small),
@@ -242,7 +244,7 @@ public final class Archive: Sendable {
             if let sidecar = item.sidecar, let file = try self.stage(sidecar, for: ArchiveLayout.sidecar(item.hash)) {
                 staged.append(file)
             }
-            if !item.thumbnail500.isEmpty && !item.thumbnail200.isEmpty {
+            if item.hasThumbnails {
                 for (bytes, path) in [(item.thumbnail500, large), (item.thumbnail200, small)] {
                     if let file = try self.stage(bytes, for: path) { staged.append(file) }
                 }

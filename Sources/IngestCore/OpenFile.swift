@@ -82,7 +82,18 @@ public struct OpenFile: Sendable {
 
     /// Flushes the file's data and metadata to the disk.
     public func sync() throws(Errno) {
-        while fsync(self.raw) != 0 {
+        try Self.retried { fsync(self.raw) }
+    }
+
+    /// Flushes the file's data to the disk, and of its metadata what reading the data back needs
+    /// (its size, where its blocks are): `fdatasync`.
+    public func syncData() throws(Errno) {
+        try Self.retried { fdatasync(self.raw) }
+    }
+
+    /// Calls `call` again while a signal interrupts it; its error, if it fails.
+    private static func retried(_ call: () -> Int32) throws(Errno) {
+        while call() != 0 {
             guard errno == EINTR else { throw Errno(rawValue: errno) }
         }
     }

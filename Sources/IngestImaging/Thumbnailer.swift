@@ -147,7 +147,11 @@ public struct Thumbnailer: Sendable {
                 ingest_vips_orient(input.pointer, &$0, Int32(orientation))
             }
         }
-        let large = try self.displayable(shrunk).copiedToMemory()
+        return try self.bothSizes(from: try self.displayable(shrunk).copiedToMemory())
+    }
+
+    /// Both thumbnails from the large one, in memory: encoded, then shrunk to the small size.
+    private func bothSizes(from large: ImageRef) throws(IngestError) -> Thumbnails {
         let largeJPEG = try large.jpeg(quality: self.quality)
         // One size asked for twice (the report's pictures), or a photo no larger than the small
         // size (never enlarged: both are the photo itself): one encode.
@@ -209,15 +213,7 @@ public struct Thumbnailer: Sendable {
             let large = try ImageRef.make("shrinking") {
                 ingest_vips_thumbnail_image(upright.pointer, &$0, Int32(self.largeEdge))
             }.copiedToMemory()
-            if large.fits(within: self.smallEdge) {
-                let jpeg = try large.jpeg(quality: self.quality)
-                return Thumbnails(large: jpeg, small: jpeg)
-            }
-            let small = try ImageRef.make("shrinking") {
-                ingest_vips_thumbnail_image(large.pointer, &$0, Int32(self.smallEdge))
-            }
-            return Thumbnails(
-                large: try large.jpeg(quality: self.quality), small: try small.jpeg(quality: self.quality))
+            return try self.bothSizes(from: large)
         }
     }
 

@@ -6,7 +6,7 @@ public struct Limits: Sendable, Equatable {
     /// Reading-and-hashing and archive-writing workers, so that waits on the disk overlap with
     /// decoding instead of idling a CPU worker. Hashing is ~5% of decoding, so these add little CPU;
     /// twice the CPU workers, because each stored photo waits for its files' sync (a group's, see
-    /// the archive's `SyncGroup`) and reads must not queue behind it (measured: CPU use 1.78 of
+    /// the archive's `GroupCommit`) and reads must not queue behind it (measured: CPU use 1.78 of
     /// 2 cores with as many as the CPU workers).
     public var ioWorkers: Int
     /// Files in the pipeline at once: enough to keep both pools busy and every upload slot

@@ -1,6 +1,7 @@
 import Foundation
 import IngestCore
 import IngestTesting
+import SystemPackage
 import Testing
 
 @Suite struct OpenFileTests {
@@ -13,7 +14,11 @@ import Testing
         let written = try OpenFile(path, O_WRONLY | O_CREAT | O_EXCL, permissions: 0o600)
         try written.writeAll(bytes)
         try written.sync()
+        try written.syncData()
         written.close()
+        // A descriptor that names no open file: each sync says so.
+        #expect(throws: Errno.badFileDescriptor) { try OpenFile(descriptor: -1).sync() }
+        #expect(throws: Errno.badFileDescriptor) { try OpenFile(descriptor: -1).syncData() }
 
         let read = try OpenFile(path, O_RDONLY)
         defer { read.close() }
