@@ -24,6 +24,10 @@ public struct JSONSummary: Codable, Sendable, Equatable {
     public var withSidecars: Int
     /// Zip files walked into, their entries read in place (`"zipFiles"`).
     public var zipFiles: Int
+    /// Folders found as an earlier run sealed them (every file done, none changed since), and
+    /// the files in them (`"settledFolders"`, `"settledFiles"`): counted without a lookup each.
+    public var settledFolders: Int
+    public var settledFiles: Int
     /// A Google Takeout's JSONs, paired and not (`"takeout"`; absent when the run met none).
     public var takeout: TakeoutCounts?
     /// An iCloud export's CSVs, the files dated and not (`"icloud"`; absent when the run met none).
@@ -84,6 +88,7 @@ public struct JSONSummary: Codable, Sendable, Equatable {
         self.excluded = run.excluded
         self.withSidecars = run.withSidecars
         self.zipFiles = run.zipFiles
+        (self.settledFolders, self.settledFiles) = (run.settledFolders, run.settledFiles)
         self.takeout = run.takeout.isEmpty ? nil : run.takeout
         self.icloud = run.icloud.isEmpty ? nil : run.icloud
         guard run.events.count != 1 else { return }
@@ -99,7 +104,7 @@ public struct JSONSummary: Codable, Sendable, Equatable {
     private enum CodingKeys: String, CodingKey {
         case events, totals, outsideAllEvents, timeZone, cameras, excluded
         case withSidecars = "sidecars"
-        case zipFiles, shard, takeout, icloud, restartingFor
+        case zipFiles, settledFolders, settledFiles, shard, takeout, icloud, restartingFor
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -116,6 +121,8 @@ public struct JSONSummary: Codable, Sendable, Equatable {
         try container.encode(self.excluded, forKey: .excluded)
         try container.encode(self.withSidecars, forKey: .withSidecars)
         try container.encode(self.zipFiles, forKey: .zipFiles)
+        try container.encode(self.settledFolders, forKey: .settledFolders)
+        try container.encode(self.settledFiles, forKey: .settledFiles)
         try container.encodeIfPresent(self.shard, forKey: .shard)
         try container.encodeIfPresent(self.takeout, forKey: .takeout)
         try container.encodeIfPresent(self.icloud, forKey: .icloud)
@@ -129,6 +136,8 @@ public struct JSONSummary: Codable, Sendable, Equatable {
         self.excluded = try container.decodeIfPresent([String: Int].self, forKey: .excluded) ?? [:]
         self.withSidecars = try container.decodeIfPresent(Int.self, forKey: .withSidecars) ?? 0
         self.zipFiles = try container.decodeIfPresent(Int.self, forKey: .zipFiles) ?? 0
+        self.settledFolders = try container.decodeIfPresent(Int.self, forKey: .settledFolders) ?? 0
+        self.settledFiles = try container.decodeIfPresent(Int.self, forKey: .settledFiles) ?? 0
         self.shard = try container.decodeIfPresent(ShardCatalogs.self, forKey: .shard)
         self.takeout = try container.decodeIfPresent(TakeoutCounts.self, forKey: .takeout)
         self.icloud = try container.decodeIfPresent(ICloudCounts.self, forKey: .icloud)

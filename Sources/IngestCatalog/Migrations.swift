@@ -140,6 +140,31 @@ enum Migrations {
                     ) WITHOUT ROWID
                     """)
         }
+        // Folder seals: a folder whose files a re-run found all done, by the digest of its
+        // listing. Any write to a row of a file in it deletes its seals: whatever changed (a
+        // verify that found a photo missing, a run of another event), a seal never outlives the
+        // rows it vouches for. The folder of a path is the path less its last name.
+        migrator.registerMigration("v14-folder-seal") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE folder_seal (
+                        folder TEXT NOT NULL, context TEXT NOT NULL, digest TEXT NOT NULL,
+                        PRIMARY KEY (folder, context)
+                    ) WITHOUT ROWID
+                    """)
+            for table in ["file", "outcome"] {
+                for (change, rows) in [("INSERT", ["NEW"]), ("UPDATE", ["OLD", "NEW"]), ("DELETE", ["OLD"])] {
+                    let folders = rows.map { "rtrim(\($0).path, replace(\($0).path, '/', ''))" }
+                    try db.execute(
+                        sql: """
+                            CREATE TRIGGER \(table)_\(change.lowercased())_breaks_seal AFTER \(change) ON \(table)
+                            BEGIN
+                                DELETE FROM folder_seal WHERE folder IN (\(folders.joined(separator: ", ")));
+                            END
+                            """)
+                }
+            }
+        }
         return migrator
     }
 }

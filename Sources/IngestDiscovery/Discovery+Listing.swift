@@ -14,7 +14,7 @@ extension Discovery {
     /// A folder's entries, sorted by name so that runs are repeatable, each with its `stat` and
     /// its XMP sidecar (a sidecar taken by a file is no entry of its own); how many hidden ones
     /// were left out, and how many each exclusion rule left out.
-    struct Listing {
+    struct Listing: Sendable {
         var entries: [(name: String, status: Status, sidecar: Sidecar?, note: String?)] = []
         /// Whether the folder has an iCloud `Photo Details.csv`.
         var isICloud = false

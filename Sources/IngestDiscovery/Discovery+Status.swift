@@ -6,13 +6,19 @@ import IngestHashing
 
 extension Discovery {
     /// What `stat` said of an entry, following links.
-    enum Status {
+    enum Status: Sendable {
         case found(Found)
         case missing(StatFailure)
+
+        /// Whether it is a folder (or a link to one).
+        var isFolder: Bool {
+            guard case .found(let found) = self else { return false }
+            return found.kind == S_IFDIR
+        }
     }
 
     /// What the walk keeps of a `stat`: a fifth of its bytes, copied with every entry of a folder.
-    struct Found {
+    struct Found: Sendable {
         /// The file's type (`st_mode & S_IFMT`): `S_IFREG`, `S_IFDIR`, …
         var kind: mode_t
         var device: UInt64
@@ -30,7 +36,7 @@ extension Discovery {
 
     /// Why `stat` failed. The error number, not its text: a status is copied with every entry of
     /// a folder, and a plain value is copied by bytes.
-    struct StatFailure {
+    struct StatFailure: Sendable {
         /// A link whose target is gone.
         var isLink: Bool
         var error: Int32

@@ -30,18 +30,33 @@ extension Discovery {
         /// For a file in an iCloud export's folder: dated by a CSV's row, or with none.
         var icloudDated = 0
         var icloudWithoutRow = 0
+        /// For a folder of plain files: its seal, to be sealed once all its files are found done.
+        var seal: FolderSeal?
+        /// Whether that seal is the one an earlier run sealed: its files are not sent one by one.
+        var settled = false
+    }
+
+    /// Why a regular file named `name` is passed over with a reason rather than taken (a tar file,
+    /// a sidecar no file took); nil when it is taken.
+    static func refusal(ofFile name: String) -> String? {
+        if let refusal = ZipMember.tarRefusal(name) { return refusal }
+        return Sidecar.isSidecar(name) ? Sidecar.withoutFile : nil
+    }
+
+    /// Whether the entry at `path` under the root `base` is this run's shard's (all are, unsharded).
+    func inShard(_ path: String, base: String) -> Bool {
+        // By the name without its extension, so that the files of a pair fall in one shard.
+        self.shard.map { shard in
+            let relative = Self.relative(path, to: base)
+            return shard.contains(relativePath: Self.stem(of: relative) ?? relative)
+        } ?? true
     }
 
     /// Visits `entry` under the root `base`: a folder is entered once (by device and inode, which
     /// ends link loops), a file outside this run's shard is passed over.
-    func visit(_ entry: Entry, base: String, state: inout WalkState) -> Visit {
+    func visit(_ entry: Entry, base: String, state: inout WalkState, listed: ListedFolder? = nil) -> Visit {
         let path = entry.path
-        // By the name without its extension, so that the files of a pair fall in one shard.
-        let inShard =
-            self.shard.map { shard in
-                let relative = Self.relative(path, to: base)
-                return shard.contains(relativePath: Self.stem(of: relative) ?? relative)
-            } ?? true
+        let inShard = self.inShard(path, base: base)
         if let member = entry.member {
             return inShard ? Self.visit(member, entry: entry) : Visit(otherShard: true)
         }
@@ -66,14 +81,8 @@ extension Discovery {
             if ZipMember.isZip(path) {
                 return self.visitZip(path, status: status, base: base, scopes: entry.scopes, state: &state)
             }
-            if let refusal = ZipMember.tarRefusal(path) {
+            if let refusal = Self.refusal(ofFile: path) {
                 return Visit(item: .problem(path: path, status: .skipped, reason: refusal))
-            }
-            if Sidecar.isSidecar(path) {
-                return Visit(
-                    item: .problem(
-                        path: path, status: .skipped,
-                        reason: Sidecar.withoutFile))
             }
             if entry.inTakeout && TakeoutPairing.isJSON(path) { return Self.loneJSON(path) }
             if let note = entry.note { return Visit(item: .problem(path: path, status: .skipped, reason: note)) }
@@ -93,7 +102,9 @@ extension Discovery {
                     ))
             }
             let inTakeout = TakeoutPairing.isTakeout(folder: path)
-            switch self.entries(of: path, base: base, scopes: entry.scopes, inTakeout: inTakeout) {
+            let listed = listed ?? self.list(path, base: base, scopes: entry.scopes)
+            let (seal, settled) = (listed.seal, listed.settled)
+            switch listed.listing {
             case .success(let listing):
                 let scopes = entry.scopes + (listing.ignoreFile.map { [$0] } ?? [])
                 let children = listing.entries.reversed().map { child in
@@ -113,7 +124,11 @@ extension Discovery {
                     } ?? true
                         ? problem : nil
                 }
-                return Visit(item: problem, children: children, hidden: listing.hidden, excluded: listing.excluded)
+                var visit = Visit(
+                    item: problem, children: children, hidden: listing.hidden, excluded: listing.excluded, seal: seal,
+                    settled: settled)
+                if settled { visit.sidecars = seal?.sidecars ?? 0 }
+                return visit
             case .failure(let reason):
                 return Visit(item: .problem(path: path, status: .failed, reason: "cannot read folder: \(reason)"))
             }

@@ -21,6 +21,15 @@ public struct Discovery: Sendable {
     public var shard: Shard?
     /// Whether a photo Google Takeout says was in the bin is taken (`--include-trashed`).
     public var includeTrashed = false
+    /// Folders read at once (``FolderReadAhead``); 1: each folder is read when the walk comes to it.
+    public var listingThreads = 1
+    /// Whether each folder of plain files gets a ``FolderSeal`` in its batch (a run with a
+    /// catalog): the run seals it when every file is found done.
+    public var sealsFolders = false
+    /// The digest an earlier run sealed for a folder, by its path; a folder whose listing has
+    /// that digest now is settled, and its files are counted, not sent. Nil: nothing is settled
+    /// (a run that reports each unchanged file).
+    public var sealedDigest: (@Sendable (String) -> String?)?
 
     public struct DeviceInode: Hashable, Sendable {
         var device: UInt64
@@ -49,6 +58,9 @@ public struct Discovery: Sendable {
         /// holding only folders and hidden entries: an unmounted share's mount point). A file of
         /// another shard, or one the exclusion rules leave out, counts as found.
         public var filelessRoots: [String] = []
+        /// Folders found settled (as a run sealed them), and the files in them.
+        public var settledFolders = 0
+        public var settledFiles = 0
 
         public init(hiddenEntries: Int = 0, excluded: [String: Int] = [:]) {
             self.hiddenEntries = hiddenEntries
@@ -93,11 +105,19 @@ public struct Discovery: Sendable {
         into channel: AsyncChannel<DiscoveryBatch>, shouldStop: @Sendable () -> Bool, finishing: Bool = true
     ) async -> Tally {
         var batch: [DiscoveryItem] = []
+        // Seals and settled folders go with the next batch sent: a seal never after its files.
+        var seals: [FolderSeal] = []
+        var settled: [FolderSeal] = []
+        var settledFiles = 0
         var tally = Tally()
         var state = WalkState()
         for root in self.roots where ZipMember.isZip(root) {
             let path = Self.absolute(root)
             state.takeout.add(path, status: Self.status(path))
+        }
+        func send(_ items: [DiscoveryItem], isLast: Bool = false) async {
+            await channel.send(DiscoveryBatch(items: items, isLast: isLast, seals: seals, settled: settled))
+            (seals, settled, settledFiles) = ([], [], 0)
         }
         func emit(_ item: DiscoveryItem) async {
             batch.append(item)
@@ -108,7 +128,7 @@ public struct Discovery: Sendable {
                 var cut = batch.count
                 while let stem, cut > 1, batch[cut - 1].file.flatMap({ Self.stem(of: $0.path) }) == stem { cut -= 1 }
                 if cut == 1 { cut = batch.count }
-                await channel.send(DiscoveryBatch(items: Array(batch[..<cut]), isLast: false))
+                await send(Array(batch[..<cut]))
                 batch.removeSubrange(..<cut)
             }
         }
@@ -120,12 +140,14 @@ public struct Discovery: Sendable {
             var pending: [Entry] = [Entry(path: base, status: nil, scopes: [], sidecar: nil)]
             var yielded = false
             var stopped = false
+            var ahead = self.listingThreads > 1 ? FolderReadAhead(self, base: base, width: self.listingThreads) : nil
             while let entry = pending.popLast() {
                 if shouldStop() {
                     stopped = true
                     break
                 }
-                let visit = self.visit(entry, base: base, state: &state)
+                let listed = entry.status?.isFolder == true ? await ahead?.take(entry) : nil
+                let visit = self.visit(entry, base: base, state: &state, listed: listed)
                 tally.hiddenEntries += visit.hidden
                 if !visit.excluded.isEmpty { tally.excluded.merge(visit.excluded, uniquingKeysWith: +) }
                 tally.sidecars += visit.sidecars
@@ -145,12 +167,27 @@ public struct Discovery: Sendable {
                 {
                     yielded = true
                 }
+                if let seal = visit.seal {
+                    if visit.settled {
+                        settled.append(seal)
+                        settledFiles += seal.files
+                        tally.settledFolders += 1
+                        tally.settledFiles += seal.files
+                        yielded = true
+                    } else {
+                        seals.append(seal)
+                    }
+                }
                 if let item = visit.item { await emit(item) }
+                // Settled folders are counted as they are found, a batch's worth at a time.
+                if settledFiles >= self.batchSize { await send([]) }
                 pending += visit.children
+                ahead?.pushed(visit.children)
             }
+            await ahead?.finish()
             if !yielded && !stopped { tally.filelessRoots.append(base) }
         }
-        await channel.send(DiscoveryBatch(items: batch, isLast: true))
+        await send(batch, isLast: true)
         if finishing { channel.finish() }
         return tally
     }

@@ -122,6 +122,18 @@ public struct RunReport: Sendable {
         self.skippedReasons[FileOutcome.unchangedReason, default: ReasonTally()].add(PathBytes.printable(path))
     }
 
+    /// Counts `count` files done earlier and unchanged since, of which `examples` are the first
+    /// by path (a settled folder's files, counted without a look at each).
+    package mutating func addUnchanged(count: Int, examples: [String]) {
+        self.filesSeen += count
+        self.counts[.skipped, default: 0] += count
+        self.unchanged += count
+        var reason = self.skippedReasons[FileOutcome.unchangedReason, default: ReasonTally()]
+        for example in examples { reason.add(PathBytes.printable(example)) }
+        reason.count += count - examples.count
+        self.skippedReasons[FileOutcome.unchangedReason] = reason
+    }
+
     /// A reason's head (up to its first ": ") and the rest.
     static func split(_ reason: String) -> (head: String, detail: String) {
         guard let colon = reason.range(of: ": ") else { return (reason, "") }

@@ -26,6 +26,10 @@ public struct RunSummary: Sendable {
     public var filelessRoots: [String] = []
     /// Zip files walked into (their entries are among the files).
     public var zipFiles = 0
+    /// Folders a re-run found as an earlier one sealed them, and their files: counted unchanged
+    /// without a catalog lookup each.
+    public var settledFolders = 0
+    public var settledFiles = 0
     /// A Google Takeout's JSONs: the files paired, by rule, and those left unpaired.
     public var takeout = TakeoutCounts()
     /// An iCloud export's CSVs: the files a row dated, and those with none.

@@ -20,6 +20,9 @@ public struct Limits: Sendable, Equatable {
     /// re-run of 10,000 unchanged files took 80 ms at 256 and 69 ms at 1,024. A batch is paths and
     /// stat results, about 100 KB.
     public var discoveryBatchSize: Int
+    /// Folders the walk reads at once, ahead of it, in a re-run that settles folders: there the
+    /// walk's `stat` calls are the whole of the work, and one thread of them leaves a core idle.
+    public var listingThreads: Int
     /// The catalog has one writer; each batch of this many records is one transaction.
     public var catalogBatchSize: Int
     /// Events whose hash sets are fetched at once at the start of a run: a few requests in
@@ -35,6 +38,7 @@ public struct Limits: Sendable, Equatable {
         self.uploads = max(0, uploads)
         self.filesInFlight = jobs * 3 + 2 + self.uploads
         self.discoveryBatchSize = 1_024
+        self.listingThreads = min(jobs, 4)
         self.catalogBatchSize = 256
         self.hashSetFetches = 4
         self.maxFileBytes = 1 << 30

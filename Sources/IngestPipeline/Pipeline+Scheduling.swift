@@ -20,6 +20,8 @@ extension Pipeline {
         /// For a watch after its walk: the arrivals (nil: the watch has ended) its follow loop had
         /// asked for, which came back while a batch waited for a free slot.
         var caught: [DiscoveryBatch?] = []
+        /// For a run with a catalog: the folders whose files are all found done, to be sealed.
+        var sealing: FolderSealing?
 
         /// Whether `batch` must wait for a file in flight.
         func mustWait(_ batch: DiscoveryBatch) -> Bool {

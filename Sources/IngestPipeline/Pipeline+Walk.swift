@@ -16,7 +16,8 @@ extension Pipeline {
     func walk(stages: Stages, tally: inout RunTally) async -> Discovery.Tally {
         let configuration = self.configuration
         let stop = stages.stop
-        let discovery = configuration.discovery
+        var discovery = configuration.discovery
+        let sealing = self.sealing(of: &discovery, observer: tally.observer)
         let channel = AsyncChannel<DiscoveryBatch>()
 
         // Discovery runs ahead in its own child task; the channel makes it wait when the work is behind.
@@ -41,6 +42,7 @@ extension Pipeline {
             discovery, watch: watch, into: channel, arrivals: arrivals, shouldStop: shouldStop)
         await withTaskGroup(of: WalkEvent.self) { group in
             var state = Scheduling(limit: configuration.limits.filesInFlight)
+            state.sealing = sealing
             if watching {
                 // What arrives while the walk's files (a backlog) are worked on goes first.
                 state.running = []
@@ -57,6 +59,7 @@ extension Pipeline {
             while let event = await group.next() {
                 if case .results(let results) = event { Self.finish(results, state: &state, tally: &tally) }
             }
+            await self.recordSeals(&state.sealing, atEnd: true)
             // After a stop, take what the walk may still be sending, so that it can see the stop and
             // end; a run counts in it the files some event still needs.
             for await found in channel {
@@ -83,9 +86,11 @@ extension Pipeline {
         tally: inout RunTally
     ) async {
         let events = self.configuration.events
-        tally.progress.discovered += found.items.count
+        tally.progress.discovered += found.files
         tally.progress.discoveryDone = tally.progress.discoveryDone || found.isLast
         state.companions.formUnion(found.companions)
+        for folder in found.settled { tally.finishSettled(folder) }
+        state.sealing?.open(found.seals)
         let earlier = await self.earlierRuns(of: found.items, tally: &tally)
         let groups = Self.nameGroups(found.items, earlier: earlier)
         // For a watch busy with its backlog: the batch's files an arrival did instead (each
@@ -111,7 +116,13 @@ extension Pipeline {
                 passOver([position] + (groups.members[position] ?? []), tally: &tally)
                 continue
             }
-            switch Self.work(at: position, of: found.items, earlier: earlier, groups: groups, events: events) {
+            let work = Self.work(at: position, of: found.items, earlier: earlier, groups: groups, events: events)
+            if let file = found.items[position].file {
+                var done = false
+                if case .unchanged? = work { done = true }
+                state.sealing?.found(file.path, done: done)
+            }
+            switch work {
             case nil: continue
             case .finished(let result)?: tally.finish(result)
             // A run has no companions: a nightly re-run's 100,000 unchanged paths are not hashed for them.
@@ -148,6 +159,7 @@ extension Pipeline {
                 }
             }
         }
+        await self.recordSeals(&state.sealing)
     }
 
     /// Counts as not reached the files of `items` from `start` on that some event still needs; a

@@ -85,9 +85,18 @@ struct RunTally {
         self.progressed(unchanged: true, bytesRead: nil)
     }
 
-    private mutating func progressed(unchanged: Bool, bytesRead: Int64?) {
-        self.progress.done += 1
-        if unchanged { self.progress.unchanged += 1 }
+    /// Counts the files of a settled folder: done in every event by an earlier run, and unchanged
+    /// since, as the folder's seal says.
+    mutating func finishSettled(_ folder: FolderSeal) {
+        for index in self.reports.indices {
+            self.reports[index].addUnchanged(count: folder.files, examples: folder.firstPaths)
+        }
+        self.progressed(unchanged: true, bytesRead: nil, files: folder.files)
+    }
+
+    private mutating func progressed(unchanged: Bool, bytesRead: Int64?, files: Int = 1) {
+        self.progress.done += files
+        if unchanged { self.progress.unchanged += files }
         self.progress.bytesRead += bytesRead ?? 0
         self.progress.uploads = self.destination.uploads
         self.observer.progressed(self.progress)

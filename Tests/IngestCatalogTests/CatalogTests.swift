@@ -161,7 +161,7 @@ import Testing
             migrations.stdout.split(separator: "\n") == [
                 "v1", "v2-error-code", "v3-assumed-zone", "v4-run-invocation", "v5-pair", "v6-capture-zone",
                 "v7-window-instants", "v8-camera", "v9-sidecar", "v10-shard", "v11-clock-notes", "v12-ctime",
-                "v13-sending",
+                "v13-sending", "v14-folder-seal",
             ])
         // Older runs are invocations of their own, under their event's id: the report can draw them.
         let runs = try runProgram(
