@@ -10,15 +10,6 @@ import Testing
 @Suite struct FolderReadAheadTests {
     let folder = TemporaryFolder("read-ahead")
 
-    func batches(_ discovery: Discovery) async -> [DiscoveryBatch] {
-        let channel = AsyncChannel<DiscoveryBatch>()
-        async let tally = discovery.walk(into: channel, shouldStop: { false })
-        var batches: [DiscoveryBatch] = []
-        for await batch in channel { batches.append(batch) }
-        _ = await tally
-        return batches
-    }
-
     @Test("Reading folders ahead finds what reading each in turn finds, in the same order")
     func readAheadChangesNothing() async throws {
         for year in ["2022", "2023", "2024"] {
@@ -36,8 +27,8 @@ import Testing
         serial.sealsFolders = true
         var ahead = serial
         ahead.listingThreads = 3
-        let one = await self.batches(serial)
-        let three = await self.batches(ahead)
+        let one = await serial.batches()
+        let three = await ahead.batches()
         #expect(one.flatMap(\.items) == three.flatMap(\.items))
         #expect(one.flatMap(\.seals) == three.flatMap(\.seals))
         #expect(one.flatMap(\.items).count > 20)
@@ -47,8 +38,8 @@ import Testing
         let sealed = Dictionary(uniqueKeysWithValues: one.flatMap(\.seals).map { ($0.folder, $0.digest) })
         serial.sealedDigest = { sealed[$0] }
         ahead.sealedDigest = { sealed[$0] }
-        let settledOne = await self.batches(serial)
-        let settledThree = await self.batches(ahead)
+        let settledOne = await serial.batches()
+        let settledThree = await ahead.batches()
         #expect(settledOne.flatMap(\.settled) == settledThree.flatMap(\.settled))
         #expect(settledOne.flatMap(\.items) == settledThree.flatMap(\.items))
         #expect(

@@ -10,21 +10,11 @@ import Testing
 @Suite struct FolderSealTests {
     let folder = TemporaryFolder("folder-seal")
 
-    /// Every batch of a walk of `discovery`, in order.
-    func batches(_ discovery: Discovery) async -> [DiscoveryBatch] {
-        let channel = AsyncChannel<DiscoveryBatch>()
-        async let tally = discovery.walk(into: channel, shouldStop: { false })
-        var batches: [DiscoveryBatch] = []
-        for await batch in channel { batches.append(batch) }
-        _ = await tally
-        return batches
-    }
-
     /// The seals a walk that seals folders gives, by folder.
-    func seals(settled: [String: String] = [:], shard: Shard? = nil) async -> [String: FolderSeal] {
+    func seals(shard: Shard? = nil) async -> [String: FolderSeal] {
         var discovery = Discovery(roots: [self.folder.path], includeHidden: false, shard: shard)
         discovery.sealsFolders = true
-        let seals = await self.batches(discovery).flatMap(\.seals)
+        let seals = await discovery.batches().flatMap(\.seals)
         return Dictionary(uniqueKeysWithValues: seals.map { ($0.folder, $0) })
     }
 
@@ -134,7 +124,7 @@ import Testing
 
         // One file changed: the folder is no longer settled, and every file of it is sent again.
         try self.folder.write("2024/a.jpg", "A!")
-        let again = await self.batches(discovery)
+        let again = await discovery.batches()
         #expect(again.flatMap(\.settled).isEmpty)
         #expect(again.flatMap(\.items).compactMap(\.file?.path).count == 3)
     }
