@@ -10,6 +10,12 @@ extension Discovery {
     /// folders, or no file of this shard at all.
     func seal(of listing: Listing, folder: String, base: String, inTakeout: Bool) -> FolderSeal? {
         guard self.sealsFolders, !inTakeout, !listing.isICloud else { return nil }
+        // A file given as a root is walked on its own too (its sidecar found its own way): the
+        // folder it lies in would see one path twice, so it is never sealed.
+        let holdsARoot = self.roots.contains { root in
+            FolderSeal.folder(of: Self.absolute(root)).map { $0.utf8.elementsEqual(folder.utf8) } ?? false
+        }
+        guard !holdsARoot else { return nil }
         var hasher = ContentHasher()
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Self.sealChunk + 512)
@@ -34,7 +40,13 @@ extension Discovery {
                 bytes.withUnsafeBytes { hasher.update($0) }
                 bytes.removeAll(keepingCapacity: true)
             }
-            if self.shard != nil && !self.inShard(folder + "/" + entry.name, base: base) { continue }
+            // Which files are this shard's is part of the seal: a new shard plan, or another root
+            // (shards split by the path below it), moves files between shards.
+            if self.shard != nil {
+                let mine = self.inShard(folder + "/" + entry.name, base: base)
+                bytes.append(mine ? 1 : 0)
+                if !mine { continue }
+            }
             seal.files += 1
             if entry.sidecar != nil { seal.sidecars += 1 }
             if seal.firstPaths.count < FolderSeal.examples { seal.firstPaths.append(folder + "/" + entry.name) }

@@ -58,9 +58,6 @@ public struct Discovery: Sendable {
         /// holding only folders and hidden entries: an unmounted share's mount point). A file of
         /// another shard, or one the exclusion rules leave out, counts as found.
         public var filelessRoots: [String] = []
-        /// Folders found settled (as a run sealed them), and the files in them.
-        public var settledFolders = 0
-        public var settledFiles = 0
 
         public init(hiddenEntries: Int = 0, excluded: [String: Int] = [:]) {
             self.hiddenEntries = hiddenEntries
@@ -171,8 +168,6 @@ public struct Discovery: Sendable {
                     if visit.settled {
                         settled.append(seal)
                         settledFiles += seal.files
-                        tally.settledFolders += 1
-                        tally.settledFiles += seal.files
                         yielded = true
                     } else {
                         seals.append(seal)

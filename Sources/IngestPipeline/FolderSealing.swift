@@ -15,11 +15,11 @@ struct FolderSealing {
     /// done.
     let context: String
     /// By folder: the seal, and how many of its files were found done so far.
-    private var open: [Substring: (seal: FolderSeal, done: Int)] = [:]
+    private var open: [PathKey: (seal: FolderSeal, done: Int)] = [:]
     /// The folder of the last file counted, out of `open` while its files keep coming.
-    private var current: (folder: Substring, seal: FolderSeal, done: Int)?
-    /// The folders all of whose files were found done, to be recorded.
-    private var sealed: [FolderSeal] = []
+    private var current: (folder: PathKey, seal: FolderSeal, done: Int)?
+    /// The folders all of whose files were found done, to be recorded, by folder.
+    private var sealed: [PathKey: FolderSeal] = [:]
 
     init(context: String) {
         self.context = context
@@ -27,13 +27,14 @@ struct FolderSealing {
 
     /// Starts following the folders of `seals`.
     mutating func open(_ seals: [FolderSeal]) {
-        for seal in seals { self.open[Substring(seal.folder)] = (seal, 0) }
+        for seal in seals { self.open[PathKey(seal.folder)] = (seal, 0) }
     }
 
     /// Counts the file at `path`: done in every event and unchanged, or not, which spoils its
     /// folder's seal.
     mutating func found(_ path: String, done: Bool) {
-        guard !self.open.isEmpty || self.current != nil, let folder = FolderSeal.folder(of: path) else { return }
+        guard !self.open.isEmpty || self.current != nil, let folder = FolderSeal.folder(of: path).map(PathKey.init)
+        else { return }
         // A folder's files come one after another, but for those of its folders between them:
         // the one being counted is kept aside, and the table is asked once per change of folder.
         if self.current?.folder != folder {
@@ -42,19 +43,30 @@ struct FolderSealing {
         }
         guard let current = self.current else { return }
         guard done, current.done + 1 < current.seal.files else {
-            if done { self.sealed.append(current.seal) }
+            if done { self.sealed[folder] = current.seal }
             self.current = nil
             return
         }
         self.current?.done += 1
     }
 
+    /// Notes that the catalog's rows of the file at `path` were written by this run: its folder
+    /// is not sealed, even if it was found done before (a seal must not outlive its rows, and a
+    /// seal not yet recorded has no trigger to delete it).
+    mutating func wrote(_ path: String) {
+        guard let folder = FolderSeal.folder(of: path).map(PathKey.init) else { return }
+        if self.current?.folder == folder { self.current = nil }
+        self.open[folder] = nil
+        self.sealed[folder] = nil
+    }
+
     /// The folders sealed since the last call: all of them at the end of the walk, else only once
-    /// there are enough to be worth a write (each write holds up the walk's scheduling).
-    mutating func takeSealed(atEnd: Bool) -> [FolderSeal] {
-        guard atEnd || self.sealed.count >= Self.sealsPerWrite else { return [] }
-        defer { self.sealed = [] }
-        return self.sealed
+    /// there are enough to be worth a write (each write holds up the walk's scheduling) and no
+    /// file is in flight (one in flight could still write a row of a folder sealed).
+    mutating func takeSealed(atEnd: Bool, idle: Bool = false) -> [FolderSeal] {
+        guard atEnd || (idle && self.sealed.count >= Self.sealsPerWrite) else { return [] }
+        defer { self.sealed = [:] }
+        return Array(self.sealed.values)
     }
 
     /// How many sealed folders wait to be recorded at most: a write of a thousand rows costs about

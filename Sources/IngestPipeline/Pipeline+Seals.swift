@@ -32,8 +32,8 @@ extension Pipeline {
     /// Records the folders sealed so far (at the end of the walk, or once a write's worth have
     /// been). A seal is only a shortcut: one not recorded costs the next run a lookup per file,
     /// never a file, so a failure here is not the run's. A dry run's catalog is read only.
-    func recordSeals(_ sealing: inout FolderSealing?, atEnd: Bool = false) async {
-        guard let taken = sealing?.takeSealed(atEnd: atEnd), !taken.isEmpty, let catalog = self.catalog,
+    func recordSeals(_ sealing: inout FolderSealing?, atEnd: Bool = false, idle: Bool = false) async {
+        guard let taken = sealing?.takeSealed(atEnd: atEnd, idle: idle), !taken.isEmpty, let catalog = self.catalog,
             let context = sealing?.context, !self.configuration.dryRun
         else { return }
         try? await catalog.recordSeals(taken.map { ($0.folder, $0.digest) }, context: context)

@@ -89,7 +89,8 @@ extension Pipeline {
         tally.progress.discovered += found.files
         tally.progress.discoveryDone = tally.progress.discoveryDone || found.isLast
         state.companions.formUnion(found.companions)
-        for folder in found.settled { tally.finishSettled(folder) }
+        // As a file is, a settled folder is counted only while the run goes on.
+        if !stages.stop.isRequested { for folder in found.settled { tally.finishSettled(folder) } }
         state.sealing?.open(found.seals)
         let earlier = await self.earlierRuns(of: found.items, tally: &tally)
         let groups = Self.nameGroups(found.items, earlier: earlier)
@@ -159,7 +160,7 @@ extension Pipeline {
                 }
             }
         }
-        await self.recordSeals(&state.sealing)
+        await self.recordSeals(&state.sealing, idle: state.inFlight == 0)
     }
 
     /// Counts as not reached the files of `items` from `start` on that some event still needs; a
@@ -185,6 +186,8 @@ extension Pipeline {
     static func finish(_ results: [FileResult], state: inout Scheduling, tally: inout RunTally) {
         state.inFlight -= results.count
         for result in results {
+            // Its rows are written (or about to be): its folder is not sealed this run.
+            if let path = result.outcomes.first?.path { state.sealing?.wrote(path) }
             if state.running != nil, let path = result.outcomes.first?.path { state.running?.remove(path) }
             if !state.companions.isEmpty, let path = result.outcomes.first?.path,
                 state.companions.remove(path) != nil, result.unchanged.allSatisfy({ $0 })

@@ -101,7 +101,7 @@ public struct Pipeline: Sendable {
         run.filelessRoots = passedOver.filelessRoots
         run.withSidecars = passedOver.sidecars
         run.zipFiles = passedOver.zips
-        (run.settledFolders, run.settledFiles) = (passedOver.settledFolders, passedOver.settledFiles)
+        (run.settledFolders, run.settledFiles) = (tally.settledFolders, tally.settledFiles)
         run.takeout = TakeoutCounts(passedOver)
         run.icloud = ICloudCounts(passedOver)
         run.elapsedSeconds = (clock.now - started).seconds

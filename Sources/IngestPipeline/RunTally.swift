@@ -9,6 +9,9 @@ import IngestOutcome
 struct RunTally {
     var reports: [RunReport]
     var progress = RunProgress()
+    /// Settled folders counted, and their files.
+    var settledFolders = 0
+    var settledFiles = 0
     /// The first problem with the catalog; it does not stop the run, but the run must not say it went well.
     var catalogProblem: IngestError?
     /// What stopped the run, whichever event's file met it.
@@ -88,6 +91,8 @@ struct RunTally {
     /// Counts the files of a settled folder: done in every event by an earlier run, and unchanged
     /// since, as the folder's seal says.
     mutating func finishSettled(_ folder: FolderSeal) {
+        self.settledFolders += 1
+        self.settledFiles += folder.files
         for index in self.reports.indices {
             self.reports[index].addUnchanged(count: folder.files, examples: folder.firstPaths)
         }

@@ -85,7 +85,7 @@ import Testing
         #expect(await self.seals()[self.folder.path + "/box"] == nil)
     }
 
-    @Test("A seal counts only the files of the run's shard; the digest is the whole folder's")
+    @Test("A seal counts only the files of the run's shard, and which files those are is part of it")
     func sealOfAShard() async throws {
         for index in 0..<12 { try self.folder.write("many/IMG_\(index).jpg", "\(index)") }
         let path = self.folder.path + "/many"
@@ -95,9 +95,29 @@ import Testing
             let seal = await self.seals(shard: Shard(index: index, count: 3))[path]
             counted += seal?.files ?? 0
             if let seal { digests.insert(seal.digest) }
+            #expect(await self.seals(shard: Shard(index: index, count: 3))[path] == seal)
         }
         #expect(counted == 12)
-        #expect(digests.count == 1)
+        #expect(digests.count == 3, "the shards' seals do not say which files each holds")
+        // Given from the folder itself, the paths a shard splits by change, and so does the seal.
+        var inside = Discovery(roots: [path], includeHidden: false, shard: Shard(index: 0, count: 3))
+        inside.sealsFolders = true
+        let fromInside = await inside.batches().flatMap(\.seals).first { $0.folder == path }
+        let fromAbove = await self.seals(shard: Shard(index: 0, count: 3))[path]
+        #expect(fromInside != nil && fromAbove != nil)
+        #expect(fromInside?.digest != fromAbove?.digest)
+    }
+
+    @Test("A folder that holds a file given as a root has no seal: that file is walked twice")
+    func noSealBesideARootFile() async throws {
+        try self.folder.write("trip/a.jpg", "a")
+        try self.folder.write("trip/b.jpg", "b")
+        let trip = self.folder.path + "/trip"
+        var discovery = Discovery(roots: [trip + "/a.jpg", trip], includeHidden: false)
+        discovery.sealsFolders = true
+        #expect(await discovery.batches().flatMap(\.seals).isEmpty)
+        discovery.roots = [trip]
+        #expect(await discovery.batches().flatMap(\.seals).map(\.folder) == [trip])
     }
 
     @Test("A settled folder's files are counted, not sent; its folders are still walked")
