@@ -38,7 +38,7 @@ extension Catalog {
         }
     }
 
-    /// How many seals the catalog holds (for tests and `--json`'s curious).
+    /// How many seals the catalog holds, for tests.
     public func sealCount() async throws -> Int {
         try await self.pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM folder_seal") ?? 0 }
     }

@@ -12,10 +12,7 @@ extension Discovery {
         guard self.sealsFolders, !inTakeout, !listing.isICloud else { return nil }
         // A file given as a root is walked on its own too (its sidecar found its own way): the
         // folder it lies in would see one path twice, so it is never sealed.
-        let holdsARoot = self.roots.contains { root in
-            FolderSeal.folder(of: Self.absolute(root)).map { $0.utf8.elementsEqual(folder.utf8) } ?? false
-        }
-        guard !holdsARoot else { return nil }
+        guard !self.rootFolders.contains(PathKey(folder)) else { return nil }
         var hasher = ContentHasher()
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Self.sealChunk + 512)
@@ -55,6 +52,11 @@ extension Discovery {
         bytes.withUnsafeBytes { hasher.update($0) }
         seal.digest = hasher.finalize().description
         return seal
+    }
+
+    /// The folders that `roots`, made absolute, lie in.
+    static func folders(holding roots: [String]) -> Set<PathKey> {
+        Set(roots.compactMap { root in FolderSeal.folder(of: Self.absolute(root)).map(PathKey.init) })
     }
 
     /// Whether an earlier run sealed `seal`'s folder as it is now.

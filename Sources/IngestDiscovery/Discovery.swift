@@ -11,7 +11,12 @@ import IngestHashing
 /// ``ExclusionRules`` name (by name alone: an excluded entry is never opened), and never descends
 /// into the folders it is told to exclude (the archive itself may lie under an input folder).
 public struct Discovery: Sendable {
-    public var roots: [String]
+    public var roots: [String] {
+        didSet { self.rootFolders = Self.folders(holding: self.roots) }
+    }
+    /// The folders the roots lie in, made absolute once rather than for each folder listed: a
+    /// folder holding a root is never sealed (``seal(of:folder:base:inTakeout:)``).
+    private(set) var rootFolders: Set<PathKey>
     public var includeHidden: Bool
     public var rules: ExclusionRules
     /// Folders never walked into, and files never taken, by (device, inode).
@@ -70,6 +75,7 @@ public struct Discovery: Sendable {
         excluding excludedPaths: [String] = [], batchSize: Int = 256, shard: Shard? = nil
     ) {
         self.roots = roots
+        self.rootFolders = Self.folders(holding: roots)
         self.includeHidden = includeHidden
         self.rules = rules
         self.batchSize = batchSize

@@ -118,7 +118,7 @@ extension Pipeline {
                 continue
             }
             let work = Self.work(at: position, of: found.items, earlier: earlier, groups: groups, events: events)
-            if let file = found.items[position].file {
+            if state.sealing != nil, let file = found.items[position].file {
                 var done = false
                 if case .unchanged? = work { done = true }
                 state.sealing?.found(file.path, done: done)
@@ -186,11 +186,12 @@ extension Pipeline {
     static func finish(_ results: [FileResult], state: inout Scheduling, tally: inout RunTally) {
         state.inFlight -= results.count
         for result in results {
+            let path = result.outcomes.first?.path
             // Its rows are written (or about to be): its folder is not sealed this run.
-            if let path = result.outcomes.first?.path { state.sealing?.wrote(path) }
-            if state.running != nil, let path = result.outcomes.first?.path { state.running?.remove(path) }
-            if !state.companions.isEmpty, let path = result.outcomes.first?.path,
-                state.companions.remove(path) != nil, result.unchanged.allSatisfy({ $0 })
+            if let path { state.sealing?.wrote(path) }
+            if state.running != nil, let path { state.running?.remove(path) }
+            if !state.companions.isEmpty, let path, state.companions.remove(path) != nil,
+                result.unchanged.allSatisfy({ $0 })
             {
                 tally.progress.discovered -= 1
                 continue
