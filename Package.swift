@@ -16,10 +16,12 @@ let commit =
 #if arch(x86_64)
     let lazilyOpenedLibraries: [LinkerSetting] = []
 #else
-    let lazilyOpenedLibraries: [LinkerSetting] = ["vips", "avformat", "avcodec", "swscale", "avutil", "curl", "xml2"]
-        .map {
-            .linkedLibrary($0)
-        }
+    let lazilyOpenedLibraries: [LinkerSetting] = [
+        "vips", "jpeg", "avformat", "avcodec", "swscale", "avutil", "curl", "xml2",
+    ]
+    .map {
+        .linkedLibrary($0)
+    }
 #endif
 
 let package = Package(
@@ -95,6 +97,10 @@ let package = Package(
                         ["-Xlinker", "--export-dynamic-symbol=\($0)"]
                     }, .when(platforms: [.linux]))
             ]),
+        // libjpeg's compressor (libjpeg-turbo, which libvips opens anyway; headers from libjpeg-dev,
+        // which libvips-dev brings): thumbnails encoded on the worker's own thread, not handed to
+        // libvips's thread pool (issue 56). Opened on first use, with libvips.
+        .target(name: "CJPEGShim", dependencies: ["CLazyLibrary"]),
         .target(name: "CCurlShim", dependencies: ["CCurl", "CLazyLibrary"]),
         // statfs(2) and sync_file_range(2), which Swift's Glibc module does not bring: the watch
         // polls where inotify is blind; the archive starts the writeback of a group before waiting.
@@ -124,7 +130,10 @@ let package = Package(
         // SHA-256 (swift-crypto): files' content hashes, and the shard a path falls in.
         .target(
             name: "IngestHashing", dependencies: ["IngestCore", .product(name: "Crypto", package: "swift-crypto")]),
-        .target(name: "IngestImaging", dependencies: ["IngestCore", "IngestContainers", "CVipsShim", "CFFmpegShim"]),
+        .target(
+            name: "IngestImaging",
+            dependencies: ["IngestCore", "IngestContainers", "CVipsShim", "CJPEGShim", "CFFmpegShim"]
+        ),
         // PhotoShare client: libcurl multi on one thread, tokens, retries.
         .target(name: "IngestTransport", dependencies: ["IngestCore", "CCurlShim"]),
         .target(

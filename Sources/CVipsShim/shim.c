@@ -25,7 +25,7 @@
     X(table, 16, vips_concurrency_set) \
     X(table, 17, vips_error_buffer) \
     X(table, 18, vips_error_clear) \
-    X(table, 19, vips_image_copy_memory) \
+    X(table, 19, vips_image_new_memory) \
     X(table, 20, vips_image_get_bands) \
     X(table, 21, vips_image_get_blob) \
     X(table, 22, vips_image_get_height) \
@@ -35,7 +35,13 @@
     X(table, 26, vips_image_hasalpha) \
     X(table, 27, vips_image_get_format) \
     X(table, 28, vips_autorot) \
-    X(table, 29, vips_image_set_int)
+    X(table, 29, vips_image_set_int) \
+    X(table, 30, vips_image_pipelinev) \
+    X(table, 31, vips_image_write_prepare) \
+    X(table, 32, vips_region_new) \
+    X(table, 33, vips_region_prepare) \
+    X(table, 34, vips_format_sizeof_unsafe) \
+    X(table, 35, vips_rect_includespoint)
 
 INGEST_LAZY_FUNCTIONS(ingest_vips_table, INGEST_VIPS_FUNCTIONS)
 
@@ -90,6 +96,28 @@ int ingest_vips_flatten_white(VipsImage *in, VipsImage **out) {
 }
 
 int ingest_vips_colourspace_srgb(VipsImage *in, VipsImage **out) { return vips_colourspace(in, out, VIPS_INTERPRETATION_sRGB, NULL); }
+
+// A memory image with `in`'s header, its pixels allocated and not yet written.
+int ingest_vips_memory_like(VipsImage *in, VipsImage **out) {
+    *out = vips_image_new_memory();
+    if (vips_image_pipelinev(*out, VIPS_DEMAND_STYLE_ANY, in, NULL) == 0 && vips_image_write_prepare(*out) == 0) return 0;
+    g_object_unref(*out);
+    *out = NULL;
+    return -1;
+}
+
+size_t ingest_vips_line_size(const VipsImage *image) { return VIPS_IMAGE_SIZEOF_LINE(image); }
+
+unsigned char *ingest_vips_image_line(VipsImage *image, int y) { return VIPS_IMAGE_ADDR(image, 0, y); }
+
+unsigned char *ingest_vips_region_line(VipsRegion *region, int y) { return VIPS_REGION_ADDR(region, region->valid.left, y); }
+
+// A memory image's 8-bit pixels, for an encoder of our own; -1 for any other image.
+int ingest_vips_memory_pixels(VipsImage *image, const unsigned char **pixels) {
+    if (image->dtype != VIPS_IMAGE_SETBUF || !image->data || image->BandFmt != VIPS_FORMAT_UCHAR || image->Coding != VIPS_CODING_NONE) return -1;
+    *pixels = VIPS_IMAGE_ADDR(image, 0, 0);
+    return 0;
+}
 
 int ingest_vips_jpegsave_buffer(VipsImage *in, void **buffer, size_t *length, int quality) { return vips_jpegsave_buffer(in, buffer, length, "Q", quality, "strip", TRUE, NULL); }
 

@@ -100,19 +100,20 @@ extension Archive {
         guard !going.isEmpty else { return }
         do {
             let inserted = try index.write { db -> [Bool] in
-                try going.map { placement in
-                    try db.execute(
-                        sql: """
-                            INSERT OR IGNORE INTO photo (sha256, size, media_type, original, thumbnail_500,
-                                thumbnail_200, stored_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-                            """,
-                        arguments: placement.photo)
-                    try db.execute(
-                        sql: """
-                            INSERT OR IGNORE INTO event_photo (event_id, sha256, filename, capture_time,
-                                capture_source, uploaded_at) VALUES (?, ?, ?, ?, ?, ?)
-                            """,
-                        arguments: placement.eventPhoto)
+                // Cached: prepared once for the run, not once a photo.
+                let photo = try db.cachedStatement(
+                    sql: """
+                        INSERT OR IGNORE INTO photo (sha256, size, media_type, original, thumbnail_500,
+                            thumbnail_200, stored_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+                        """)
+                let eventPhoto = try db.cachedStatement(
+                    sql: """
+                        INSERT OR IGNORE INTO event_photo (event_id, sha256, filename, capture_time,
+                            capture_source, uploaded_at) VALUES (?, ?, ?, ?, ?, ?)
+                        """)
+                return try going.map { placement in
+                    try photo.execute(arguments: placement.photo)
+                    try eventPhoto.execute(arguments: placement.eventPhoto)
                     return db.changesCount > 0
                 }
             }

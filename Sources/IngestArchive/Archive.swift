@@ -178,8 +178,8 @@ public final class Archive: Sendable {
 
     static func holds(_ hash: ContentHash, inEvent eventID: String, _ db: Database) throws -> Bool {
         try Bool.fetchOne(
-            db, sql: "SELECT 1 FROM event_photo WHERE event_id = ? AND sha256 = ?", arguments: [eventID, hash.hex])
-            ?? false
+            db.cachedStatement(sql: "SELECT 1 FROM event_photo WHERE event_id = ? AND sha256 = ?"),
+            arguments: [eventID, hash.hex]) ?? false
     }
 
     public enum StoreResult: Sendable, Equatable {

@@ -1,10 +1,12 @@
+import CJPEGShim
 import CVipsShim
 import Foundation
 import IngestCore
 
 /// Process-wide set-up of libvips, done once, on first use (``Thumbnailer`` calls it).
 public enum ImagingLibrary {
-    /// Starts libvips for photoingest's way of working: one image per worker thread.
+    /// Starts libvips (and opens libjpeg, see ``JPEGEncoder``) for photoingest's way of working:
+    /// one image per worker thread.
     ///
     /// - One libvips thread per image: photoingest runs `--jobs` images side by side, which
     ///   scales almost linearly, while more libvips threads per image gain under 10%.
@@ -46,6 +48,11 @@ public enum ImagingLibrary {
             throw IngestError(
                 .invalidConfiguration,
                 "libvips could not be loaded: \(String(nulTerminated: reason)) (is libvips42 installed?)")
+        }
+        guard ingest_jpeg_open(&reason, reason.count) == 0 else {
+            throw IngestError(
+                .invalidConfiguration,
+                "libjpeg could not be loaded: \(String(nulTerminated: reason)) (is libjpeg62-turbo installed?)")
         }
         guard ingest_vips_init("photoingest") == 0 else {
             throw IngestError(.invalidConfiguration, "libvips could not start: \(VipsError.take())")

@@ -119,22 +119,30 @@ public struct Thumbnailer: Sendable {
         guard let base = bytes.baseAddress, !bytes.isEmpty else {
             throw IngestError(.decodeFailed, "empty file")
         }
-        let (header, width, height) = try self.header(base, count: bytes.count)
         // libvips reads the buffer lazily; every use of it ends inside this function.
         let mutableBase = UnsafeMutableRawPointer(mutating: base)
-        let export: Int32 = self.colourTransform == .always || Self.needsColourTransform(header) ? 1 : 0
         let noRotate: Int32 = orientation == nil ? 0 : 1
         var shrunk: ImageRef
-        if self.jpegShrink == .toTheTarget, MediaSniffer.sniff(bytes) == .supported(.jpeg),
-            let factor = Self.dctShrink(longestEdge: max(width, height), target: self.largeEdge)
-        {
-            let decoded = try ImageRef.make("decoding") {
+        if MediaSniffer.sniff(bytes) == .supported(.jpeg), let frame = JPEGFrame(bytes), frame.isDisplayable {
+            // A JPEG's size is in its frame header: libvips opens it once, shrunk as it decodes.
+            // thumbnail_buffer would open it twice more (its header, then shrunk), each time
+            // parsing the EXIF block into metadata; the thumbnails are the same.
+            try self.refuseTooManyPixels(width: frame.width, height: frame.height)
+            let factor = self.dctShrink(width: frame.width, height: frame.height)
+            let decoded = try ImageRef.make("reading the image header") {
                 ingest_vips_jpeg_shrunk(mutableBase, bytes.count, &$0, Int32(factor), Self.loadOptions)
             }
+            let export = self.export(decoded)
             shrunk = try ImageRef.make("decoding") {
                 ingest_vips_thumbnail_decoded(decoded.pointer, &$0, Int32(self.largeEdge), export, noRotate)
             }
         } else {
+            let header = try ImageRef.make("reading the image header") {
+                ingest_vips_header_from_buffer(base, bytes.count, &$0)
+            }
+            try self.refuseTooManyPixels(
+                width: Int(vips_image_get_width(header.pointer)), height: Int(vips_image_get_height(header.pointer)))
+            let export = self.export(header)
             shrunk = try ImageRef.make("decoding") {
                 ingest_vips_thumbnail_buffer(
                     mutableBase, bytes.count, &$0, Int32(self.largeEdge), export, noRotate, Self.loadOptions)
@@ -148,6 +156,11 @@ public struct Thumbnailer: Sendable {
             }
         }
         return try self.bothSizes(from: try self.displayable(shrunk).copiedToMemory())
+    }
+
+    /// Whether libvips is to export sRGB through an ICC transform (1) or not (0), from the image's header.
+    private func export(_ header: ImageRef) -> Int32 {
+        self.colourTransform == .always || Self.needsColourTransform(header) ? 1 : 0
     }
 
     /// Both thumbnails from the large one, in memory: encoded, then shrunk to the small size.
@@ -164,22 +177,31 @@ public struct Thumbnailer: Sendable {
         return Thumbnails(large: largeJPEG, small: try small.jpeg(quality: self.quality))
     }
 
-    /// The image's header and its size, refused when it declares more than ``maxPixels``.
-    private func header(
-        _ base: UnsafeRawPointer, count: Int
-    ) throws(IngestError) -> (header: ImageRef, width: Int, height: Int) {
-        let header = try ImageRef.make("reading the image header") {
-            ingest_vips_header_from_buffer(base, count, &$0)
-        }
-        let width = Int(vips_image_get_width(header.pointer))
-        let height = Int(vips_image_get_height(header.pointer))
+    /// Refuses an image that declares more than ``maxPixels``, before it is decoded.
+    private func refuseTooManyPixels(width: Int, height: Int) throws(IngestError) {
         guard width * height <= self.maxPixels else {
             throw IngestError(
                 .tooManyPixels,
                 "too many pixels: the image declares \(width)×\(height) pixels, over the limit of \(self.maxPixels)"
                     + " (--max-pixels)")
         }
-        return (header, width, height)
+    }
+
+    /// How far a JPEG of `width`×`height` is shrunk in the DCT as it is decoded (1, 2, 4 or 8).
+    func dctShrink(width: Int, height: Int) -> Int {
+        switch self.jpegShrink {
+        case .twiceTheTarget: Self.libvipsShrink(width: width, height: height, target: self.largeEdge)
+        case .toTheTarget: Self.dctShrink(longestEdge: max(width, height), target: self.largeEdge) ?? 1
+        }
+    }
+
+    /// libvips's own choice in `vips_thumbnail` (8.14's `vips_thumbnail_find_jpegshrink`), for a
+    /// square box: the shrink to the box, each axis at most its own length, then the largest DCT
+    /// shrink that leaves at least twice that for the resize after.
+    static func libvipsShrink(width: Int, height: Int, target: Int) -> Int {
+        let toTheBox = max(1, Double(max(width, height)) / Double(target))
+        let shrink = min(min(toTheBox, Double(width)), min(toTheBox, Double(height)))
+        return shrink >= 16 ? 8 : shrink >= 8 ? 4 : shrink >= 4 ? 2 : 1
     }
 
     /// The largest DCT shrink of a JPEG (2, 4 or 8: libjpeg rounds the size up) that still
@@ -246,6 +268,12 @@ public struct Thumbnailer: Sendable {
         if vips_image_hasalpha(image.pointer) != 0 {
             let input = image
             image = try ImageRef.make("flattening transparency") { ingest_vips_flatten_white(input.pointer, &$0) }
+        }
+        // 8-bit sRGB already (most photos): the conversion would be a copy, an operation's cost.
+        if vips_image_get_interpretation(image.pointer) == VIPS_INTERPRETATION_sRGB,
+            vips_image_get_bands(image.pointer) == 3, vips_image_get_format(image.pointer) == VIPS_FORMAT_UCHAR
+        {
+            return image
         }
         let input = image
         return try ImageRef.make("converting to sRGB") { ingest_vips_colourspace_srgb(input.pointer, &$0) }

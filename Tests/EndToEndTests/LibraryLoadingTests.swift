@@ -2,7 +2,7 @@ import Foundation
 import IngestTesting
 import Testing
 
-/// libvips and FFmpeg are opened when a file needs them, and libcurl when a run talks to a server,
+/// libvips, libjpeg and FFmpeg are opened when a file needs them, and libcurl when a run talks to a server,
 /// not when photoingest starts: a run with nothing to decode does not pay the 45 ms of loading them
 /// and their 150 libraries, nor an archive run libcurl's 7 ms.
 @Suite struct LibraryLoadingTests {
@@ -16,14 +16,16 @@ import Testing
     }
 
     func media(_ libraries: Set<String>) -> Set<String> {
-        libraries.filter { $0.hasPrefix("libvips.so") || $0.hasPrefix("libavformat.so") }
+        libraries.filter { library in
+            ["libvips.so", "libjpeg.so", "libavformat.so"].contains { library.hasPrefix($0) }
+        }
     }
 
     func curl(_ libraries: Set<String>) -> Bool { libraries.contains { $0.hasPrefix("libcurl.so") } }
 
     #if arch(x86_64)
         @Test(
-            "libvips and FFmpeg are opened by the first photo and video, not by --version nor by a re-run of unchanged files"
+            "libvips, libjpeg and FFmpeg are opened by the first photo and video, not by --version nor by a re-run of unchanged files"
         )
         func mediaLibrariesOpenOnFirstUse() throws {
             let cli = CommandLine("library-loading")
@@ -43,7 +45,7 @@ import Testing
             let first = try cli.ingest([folder.url], ["--timezone", "UTC"], environment: trace)
             #expect(first.status == 0, "\(first.result.stderr.suffix(2_000))")
             #expect(first.count("uploaded") == 2)
-            #expect(self.media(self.opened(first.result)).count == 2)
+            #expect(self.media(self.opened(first.result)).count == 3)
 
             let again = try cli.ingest([folder.url], ["--timezone", "UTC"], environment: trace)
             #expect(again.status == 0)

@@ -1,8 +1,9 @@
 import Foundation
 import IngestCore
-import IngestImaging
 import IngestTesting
 import Testing
+
+@testable import IngestImaging
 
 @Suite struct ThumbnailerTests {
     let folder = TemporaryFolder("thumbnails")
@@ -46,6 +47,94 @@ import Testing
             }
         }
         #expect(compared >= 8)
+    }
+
+    /// What libvips makes of a photo by itself: its 500 (`vips thumbnail`, saved at Q 82 with no
+    /// metadata) and the 200 made from that 500's pixels, as photoingest makes it.
+    func libvipsThumbnails(of url: URL) throws -> (large: [UInt8], small: [UInt8]) {
+        let name = UUID().uuidString
+        let pixels = self.folder.appending("\(name).v")
+        let (large, small) = (self.folder.appending("\(name)-500.jpg"), self.folder.appending("\(name)-200.jpg"))
+        let box = ["--height", "500", "--size", "down"]
+        try Fixtures.check(runProgram("vips", ["thumbnail", url.path, pixels.path, "500"] + box))
+        try Fixtures.check(runProgram("vips", ["jpegsave", pixels.path, large.path, "--Q", "82", "--strip"]))
+        // Turned already: its orientation tag, kept in the .v, must not turn it again.
+        try Fixtures.check(
+            runProgram(
+                "vips",
+                [
+                    "thumbnail_image", pixels.path, small.path + "[Q=82,strip]", "200", "--height", "200", "--size",
+                    "down",
+                ]
+                    + ["--no-rotate"]))
+        return (Array(try Data(contentsOf: large)), Array(try Data(contentsOf: small)))
+    }
+
+    /// A colour JPEG of `width`×`height` cut from a real photo enlarged `scale` times, with no
+    /// profile; `orientation` written into its EXIF.
+    func colourJPEG(scale: Double, width: Int, height: Int, orientation: Int? = nil) throws -> URL {
+        let photo = TestEnvironment.realCorpus.appendingPathComponent("jpeg/Canon IXUS.jpg")
+        let name = "colour-\(width)x\(height)-\(orientation ?? 1)"
+        let enlarged = self.folder.appending("\(name).v")
+        let url = self.folder.appending("\(name).jpg")
+        try Fixtures.check(runProgram("vips", ["resize", photo.path, enlarged.path, "\(scale)"]))
+        try Fixtures.check(
+            runProgram(
+                "vips", ["extract_area", enlarged.path, url.path + "[Q=90,strip]", "0", "0", "\(width)", "\(height)"]))
+        if let orientation { try Fixtures.write(["Orientation#": "\(orientation)"], to: url) }
+        return url
+    }
+
+    @Test(
+        "A colour JPEG's thumbnails are byte for byte libvips's own (vips thumbnail, then its 500 to 200), over the real corpus and at every DCT shrink"
+    )
+    func jpegThumbnailsAreLibvipsOwn() throws {
+        // The oracle makes no ICC transform: photos with no profile, or an sRGB one (photoingest
+        // then makes none either); three bands (libvips keeps grey as grey, photoingest makes sRGB).
+        let corpus = TestEnvironment.realCorpus.appendingPathComponent("jpeg")
+        let listing = try runProgram("exiftool", ["-j", "-q", "-ICC_Profile:ProfileDescription", corpus.path]).stdout
+        let profiled = try #require(try JSONSerialization.jsonObject(with: Data(listing.utf8)) as? [[String: Any]])
+            .compactMap { entry -> String? in
+                guard let profile = entry["ProfileDescription"] as? String else { return nil }
+                return profile.contains("sRGB") && !profile.contains("P3") ? nil : entry["SourceFile"] as? String
+            }
+        var photos = TestEnvironment.files(under: corpus).filter { url in
+            !profiled.contains { URL(fileURLWithPath: $0).lastPathComponent == url.lastPathComponent }
+        }
+        // Shrunk 1/1 (64 px), 1/2 (2,600: 5.2 to the box), 1/4 (4,300: 8.6) and 1/8 (8,300: 16.6)
+        // as they are decoded, one of them turned by its EXIF orientation.
+        photos += [
+            try self.colourJPEG(scale: 0.1, width: 64, height: 48),
+            try self.colourJPEG(scale: 5.5, width: 2_600, height: 1_900, orientation: 6),
+            try self.colourJPEG(scale: 6.8, width: 4_300, height: 1_200),
+            try self.colourJPEG(scale: 13, width: 8_300, height: 700, orientation: 8),
+        ]
+        var compared = 0
+        for url in photos {
+            let bands = try runProgram("vipsheader", ["-f", "bands", url.path]).stdout
+            guard bands.trimmingCharacters(in: .whitespacesAndNewlines) == "3",
+                let made = try? self.thumbnails(of: url)
+            else { continue }
+            let reference = try self.libvipsThumbnails(of: url)
+            #expect(made.large.jpeg == reference.large, "500 of \(url.lastPathComponent)")
+            #expect(made.small.jpeg == reference.small, "200 of \(url.lastPathComponent)")
+            compared += 1
+        }
+        #expect(compared >= 60)
+    }
+
+    @Test("libvips's shrink-on-load for a JPEG: the largest of 8, 4, 2 leaving twice the box, each axis clipped")
+    func shrinkOnLoadIsLibvipsChoice() {
+        #expect(Thumbnailer.libvipsShrink(width: 64, height: 48, target: 500) == 1)
+        #expect(Thumbnailer.libvipsShrink(width: 1_999, height: 1_000, target: 500) == 1)
+        #expect(Thumbnailer.libvipsShrink(width: 2_000, height: 1_000, target: 500) == 2)
+        #expect(Thumbnailer.libvipsShrink(width: 1_000, height: 4_000, target: 500) == 4)
+        #expect(Thumbnailer.libvipsShrink(width: 8_000, height: 6_000, target: 500) == 8)
+        #expect(Thumbnailer.libvipsShrink(width: 80_000, height: 6_000, target: 500) == 8)
+        // A strip: shrinking it 20 times would leave no row; each axis is clipped to its length.
+        #expect(Thumbnailer.libvipsShrink(width: 10_000, height: 3, target: 500) == 1)
+        #expect(Thumbnailer(jpegShrink: .toTheTarget).dctShrink(width: 4_000, height: 3_000) == 8)
+        #expect(Thumbnailer(jpegShrink: .toTheTarget).dctShrink(width: 900, height: 600) == 1)
     }
 
     /// Per-band means of an image file, as vips measures them.

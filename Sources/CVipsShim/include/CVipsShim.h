@@ -15,6 +15,11 @@ int ingest_vips_jpeg_shrunk(void *buffer, size_t length, VipsImage **out, int sh
 int ingest_vips_thumbnail_decoded(VipsImage *in, VipsImage **out, int width, int export_srgb, int no_rotate);
 int ingest_vips_flatten_white(VipsImage *in, VipsImage **out);
 int ingest_vips_colourspace_srgb(VipsImage *in, VipsImage **out);
+int ingest_vips_memory_like(VipsImage *in, VipsImage **out);
+size_t ingest_vips_line_size(const VipsImage *image);
+unsigned char *ingest_vips_image_line(VipsImage *image, int y);
+unsigned char *ingest_vips_region_line(VipsRegion *region, int y);
+int ingest_vips_memory_pixels(VipsImage *image, const unsigned char **pixels);
 int ingest_vips_jpegsave_buffer(VipsImage *in, void **buffer, size_t *length, int quality);
 int ingest_vips_image_from_rgb(const void *rgb, size_t length, int width, int height, VipsImage **out);
 int ingest_vips_rotate(VipsImage *in, VipsImage **out, int clockwise_degrees);
