@@ -55,10 +55,14 @@ extension Archive {
             let target = root + "/" + staged.relativePath
             let folder = FileSystem.folder(of: target)
             do throws(IngestError) {
-                if try Self.createFolder(of: target) { folders.insert(FileSystem.folder(of: folder)) }
-                do {
-                    try FileSystem.rename(staged.temporary, to: target)
-                } catch {
+                // Renamed first: its folder is there but for a hash prefix's first photo, and a
+                // mkdir that finds it would cost a call a file.
+                var renamed = Result { () throws(Errno) in try FileSystem.rename(staged.temporary, to: target) }
+                if case .failure(.noSuchFileOrDirectory) = renamed, try Self.createFolder(of: target) {
+                    folders.insert(FileSystem.folder(of: folder))
+                    renamed = Result { () throws(Errno) in try FileSystem.rename(staged.temporary, to: target) }
+                }
+                if case .failure(let error) = renamed {
                     throw IngestError(
                         .storeFailed, "renaming in the archive failed: \(staged.relativePath): \(error)")
                 }

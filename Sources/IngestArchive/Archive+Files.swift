@@ -28,7 +28,7 @@ extension Archive {
     /// A new name under the archive's `tmp/`, on the same file system as the archive, for
     /// writing a file that ``store(_:inEvent:)`` will later sync and move into place.
     public func temporaryPath() -> String {
-        "\(self.root)/\(ArchiveLayout.temporary)/\(UUID().uuidString)"
+        "\(self.root)/\(ArchiveLayout.temporary)/\(self.temporaryNames.next())"
     }
 
     /// A file written under `tmp/` for a store, open, neither durable nor in place yet.

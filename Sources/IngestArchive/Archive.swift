@@ -74,6 +74,8 @@ public final class Archive: Sendable {
     public let isReadOnly: Bool
     /// Where the stores running at once are made durable together.
     let commits: GroupCommit<ArchivePlacement>
+    /// The names of the files written under `tmp/`.
+    let temporaryNames = TemporaryNames()
 
     /// Opens the archive at `root`, creating it if needed.
     public init(root: String) throws(IngestError) {
@@ -170,12 +172,6 @@ public final class Archive: Sendable {
         try await self.index.read { try Self.holds(hash, inEvent: eventID, $0) }
     }
 
-    /// Whether the event holds the hash. Blocking: call it from a thread of your own, never from
-    /// async code (a blocked cooperative thread can starve GRDB's own async readers).
-    public func contains(_ hash: ContentHash, inEvent eventID: String) throws -> Bool {
-        try self.index.read { try Self.holds(hash, inEvent: eventID, $0) }
-    }
-
     static func holds(_ hash: ContentHash, inEvent eventID: String, _ db: Database) throws -> Bool {
         try Bool.fetchOne(
             db.cachedStatement(sql: "SELECT 1 FROM event_photo WHERE event_id = ? AND sha256 = ?"),
@@ -190,11 +186,14 @@ public final class Archive: Sendable {
 
     /// Stores the item in the event: its files written whole, then committed with the stores
     /// running beside it (``commit(_:root:index:)``): made durable, renamed into place, indexed.
+    /// An event that holds the hash already is found by its row at the commit (`.duplicate`);
+    /// content-addressed files there already, whole, are not written again. (The run that stores
+    /// holds the archive's lock and left out what the event held when it started: no read of the
+    /// index before each store.)
     ///
     /// Blocking (file writes and fsync); run it off the cooperative pool.
     public func store(_ item: ArchiveItem, inEvent eventID: String) throws(IngestError) -> StoreResult {
         do {
-            if try self.contains(item.hash, inEvent: eventID) { return .duplicate }
             let original = ArchiveLayout.original(item.hash, kind: item.kind)
             let large = ArchiveLayout.thumbnail(item.hash, edge: 500)
             let small = ArchiveLayout.thumbnail(item.hash, edge: 200)

@@ -63,12 +63,36 @@ public struct LocalDateTime: Hashable, Sendable, Comparable, CustomStringConvert
     }
 
     /// ISO 8601 without a zone: `2025-09-27T21:39:00` (with `.123` when there are milliseconds).
+    /// Written digit by digit: `String(format:)` went through Foundation's formatter, a few
+    /// microseconds each of the several times a stored photo is described.
     public var description: String {
-        var text = String(
-            format: "%04d-%02d-%02dT%02d:%02d:%02d", self.year, self.month, self.day, self.hour, self.minute,
-            self.second)
-        if self.millisecond != 0 { text += String(format: ".%03d", self.millisecond) }
+        var text = ""
+        text.reserveCapacity(23)
+        Self.append(self.year, width: 4, to: &text)
+        text += "-"
+        Self.append(self.month, width: 2, to: &text)
+        text += "-"
+        Self.append(self.day, width: 2, to: &text)
+        text += "T"
+        Self.append(self.hour, width: 2, to: &text)
+        text += ":"
+        Self.append(self.minute, width: 2, to: &text)
+        text += ":"
+        Self.append(self.second, width: 2, to: &text)
+        if self.millisecond != 0 {
+            text += "."
+            Self.append(self.millisecond, width: 3, to: &text)
+        }
         return text
+    }
+
+    /// `value` in decimal, zero-padded to `width` characters as `%0*d` pads it (a sign counts).
+    private static func append(_ value: Int, width: Int, to text: inout String) {
+        let digits = String(value.magnitude)
+        if value < 0 { text += "-" }
+        let padding = width - digits.count - (value < 0 ? 1 : 0)
+        if padding > 0 { text += String(repeating: "0", count: padding) }
+        text += digits
     }
 
     public static func < (lhs: LocalDateTime, rhs: LocalDateTime) -> Bool {

@@ -32,6 +32,23 @@ import Testing
         #expect(RFC3339.format(Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59Z")
     }
 
+    @Test("A local time's text is what `%04d-%02d-%02dT%02d:%02d:%02d` writes, milliseconds after a dot")
+    func localTimeTextIsPrintfs() {
+        var random = SplitMix64(seed: 56)
+        for _ in 0..<2_000 {
+            let time = LocalDateTime(
+                year: Int(random.next() % 12_000) - 1_000, month: Int(random.next() % 12) + 1,
+                day: Int(random.next() % 28) + 1, hour: Int(random.next() % 24), minute: Int(random.next() % 60),
+                second: Int(random.next() % 60), millisecond: random.next() % 3 == 0 ? Int(random.next() % 1_000) : 0)
+            var expected = String(
+                format: "%04d-%02d-%02dT%02d:%02d:%02d", time.year, time.month, time.day, time.hour, time.minute,
+                time.second)
+            if time.millisecond != 0 { expected += String(format: ".%03d", time.millisecond) }
+            #expect(time.description == expected)
+        }
+        #expect(LocalDateTime(year: 7, month: 1, day: 2, millisecond: 5).description == "0007-01-02T00:00:00.005")
+    }
+
     @Test func civilDatesRoundTripAcrossCenturies() {
         for days in stride(from: -800_000, through: 800_000, by: 997) {
             let date = Date(timeIntervalSince1970: Double(days) * 86_400 + 3_723)
