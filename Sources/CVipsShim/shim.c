@@ -41,7 +41,8 @@
     X(table, 32, vips_region_new) \
     X(table, 33, vips_region_prepare) \
     X(table, 34, vips_format_sizeof_unsafe) \
-    X(table, 35, vips_rect_includespoint)
+    X(table, 35, vips_rect_includespoint) \
+    X(table, 36, vips_image_get_orientation)
 
 INGEST_LAZY_FUNCTIONS(ingest_vips_table, INGEST_VIPS_FUNCTIONS)
 

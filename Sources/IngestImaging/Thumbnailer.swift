@@ -133,8 +133,16 @@ public struct Thumbnailer: Sendable {
                 ingest_vips_jpeg_shrunk(mutableBase, bytes.count, &$0, Int32(factor), Self.loadOptions)
             }
             let export = self.export(decoded)
-            shrunk = try ImageRef.make("decoding") {
-                ingest_vips_thumbnail_decoded(decoded.pointer, &$0, Int32(self.largeEdge), export, noRotate)
+            // Within the box, upright and in no need of a colour transform (a small photo): the
+            // thumbnail is the image itself, and vips_thumbnail's five operations would copy it.
+            if factor == 1, decoded.fits(within: self.largeEdge), export == 0,
+                noRotate == 1 || vips_image_get_orientation(decoded.pointer) <= 1
+            {
+                shrunk = decoded
+            } else {
+                shrunk = try ImageRef.make("decoding") {
+                    ingest_vips_thumbnail_decoded(decoded.pointer, &$0, Int32(self.largeEdge), export, noRotate)
+                }
             }
         } else {
             let header = try ImageRef.make("reading the image header") {

@@ -102,9 +102,11 @@ import Testing
             !profiled.contains { URL(fileURLWithPath: $0).lastPathComponent == url.lastPathComponent }
         }
         // Shrunk 1/1 (64 px), 1/2 (2,600: 5.2 to the box), 1/4 (4,300: 8.6) and 1/8 (8,300: 16.6)
-        // as they are decoded, one of them turned by its EXIF orientation.
+        // as they are decoded, two of them turned by their EXIF orientation; the small ones within
+        // the box, upright (the image itself) and turned (through vips_thumbnail).
         photos += [
             try self.colourJPEG(scale: 0.1, width: 64, height: 48),
+            try self.colourJPEG(scale: 0.1, width: 60, height: 40, orientation: 6),
             try self.colourJPEG(scale: 5.5, width: 2_600, height: 1_900, orientation: 6),
             try self.colourJPEG(scale: 6.8, width: 4_300, height: 1_200),
             try self.colourJPEG(scale: 13, width: 8_300, height: 700, orientation: 8),
