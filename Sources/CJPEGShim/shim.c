@@ -75,9 +75,13 @@ static void output_end(j_compress_ptr info) {}
 
 int ingest_jpeg_compress(const unsigned char *pixels, int width, int height, int bands, size_t stride, int quality,
                          unsigned char **out, size_t *length, char *error, size_t error_size) {
-    struct jpeg_compress_struct info;
+    // Zeroed: a failure inside jpeg_create_compress itself (a library of another version) finds
+    // no memory manager to tear down.
+    struct jpeg_compress_struct info = {0};
     Failure failure;
-    Output output = {.buffer = NULL, .capacity = 16384};
+    // A thumbnail's JPEG is about a tenth of its pixels' bytes: room for that, grown if need be.
+    size_t pixels_size = (size_t)(width > 0 ? width : 0) * (size_t)(height > 0 ? height : 0) * (size_t)bands;
+    Output output = {.buffer = NULL, .capacity = pixels_size / 8 > 16384 ? pixels_size / 8 : 16384};
     info.err = jpeg_std_error(&failure.manager);
     failure.manager.error_exit = failed;
     failure.manager.emit_message = noted;

@@ -186,10 +186,10 @@ public final class Archive: Sendable {
 
     /// Stores the item in the event: its files written whole, then committed with the stores
     /// running beside it (``commit(_:root:index:)``): made durable, renamed into place, indexed.
-    /// An event that holds the hash already is found by its row at the commit (`.duplicate`);
-    /// content-addressed files there already, whole, are not written again. (The run that stores
-    /// holds the archive's lock and left out what the event held when it started: no read of the
-    /// index before each store.)
+    /// An event that holds the hash already is found by its row at the commit (`.duplicate`),
+    /// content-addressed files there already, whole, are not written again. The run left out what
+    /// each event held when it started; what another shard stored since is rare, and found then:
+    /// no read of the index before each store.
     ///
     /// Blocking (file writes and fsync); run it off the cooperative pool.
     public func store(_ item: ArchiveItem, inEvent eventID: String) throws(IngestError) -> StoreResult {

@@ -121,7 +121,9 @@ public struct Thumbnailer: Sendable {
         }
         // libvips reads the buffer lazily; every use of it ends inside this function.
         let mutableBase = UnsafeMutableRawPointer(mutating: base)
-        let noRotate: Int32 = orientation == nil ? 0 : 1
+        // Turned below, not by libvips's thumbnail: it copies the image to memory first, through
+        // its thread pool, where this turns what the worker has computed.
+        let noRotate: Int32 = 1
         var shrunk: ImageRef
         if MediaSniffer.sniff(bytes) == .supported(.jpeg), let frame = JPEGFrame(bytes), frame.isDisplayable {
             // A JPEG's size is in its frame header: libvips opens it once, shrunk as it decodes.
@@ -133,11 +135,9 @@ public struct Thumbnailer: Sendable {
                 ingest_vips_jpeg_shrunk(mutableBase, bytes.count, &$0, Int32(factor), Self.loadOptions)
             }
             let export = self.export(decoded)
-            // Within the box, upright and in no need of a colour transform (a small photo): the
-            // thumbnail is the image itself, and vips_thumbnail's five operations would copy it.
-            if factor == 1, decoded.fits(within: self.largeEdge), export == 0,
-                noRotate == 1 || vips_image_get_orientation(decoded.pointer) <= 1
-            {
+            // Within the box and in no need of a colour transform (a small photo): the thumbnail
+            // is the image itself, and vips_thumbnail's five operations would copy it.
+            if factor == 1, decoded.fits(within: self.largeEdge), export == 0 {
                 shrunk = decoded
             } else {
                 shrunk = try ImageRef.make("decoding") {
@@ -156,14 +156,16 @@ public struct Thumbnailer: Sendable {
                     mutableBase, bytes.count, &$0, Int32(self.largeEdge), export, noRotate, Self.loadOptions)
             }
         }
-        // Always, 1 included: the preview's own orientation tag must not survive to turn the 200.
-        if let orientation {
-            let input = shrunk
-            shrunk = try ImageRef.make("turning the preview") {
-                ingest_vips_orient(input.pointer, &$0, Int32(orientation))
-            }
+        let turn = orientation ?? Int(vips_image_get_orientation(shrunk.pointer))
+        var large = try self.displayable(shrunk).copiedToMemory()
+        // Always for a preview, 1 included: its own orientation tag must not survive to turn the 200.
+        if orientation != nil || turn > 1 {
+            let upright = large
+            large = try ImageRef.make("turning the image") {
+                ingest_vips_orient(upright.pointer, &$0, Int32(turn))
+            }.copiedToMemory()
         }
-        return try self.bothSizes(from: try self.displayable(shrunk).copiedToMemory())
+        return try self.bothSizes(from: large)
     }
 
     /// Whether libvips is to export sRGB through an ICC transform (1) or not (0), from the image's header.
@@ -182,7 +184,7 @@ public struct Thumbnailer: Sendable {
         let small = try ImageRef.make("shrinking") {
             ingest_vips_thumbnail_image(large.pointer, &$0, Int32(self.smallEdge))
         }
-        return Thumbnails(large: largeJPEG, small: try small.jpeg(quality: self.quality))
+        return Thumbnails(large: largeJPEG, small: try small.copiedToMemory().jpeg(quality: self.quality))
     }
 
     /// Refuses an image that declares more than ``maxPixels``, before it is decoded.
