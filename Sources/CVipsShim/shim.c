@@ -147,3 +147,5 @@ void ingest_vips_silence_warnings(void) { g_log_set_handler("VIPS", G_LOG_LEVEL_
 int ingest_malloc_arenas(int count) { return mallopt(M_ARENA_MAX, count); }
 
 int ingest_malloc_mmap_threshold(int bytes) { return mallopt(M_MMAP_THRESHOLD, bytes); }
+
+int ingest_malloc_trim_threshold(int bytes) { return mallopt(M_TRIM_THRESHOLD, bytes); }

@@ -33,5 +33,6 @@ int ingest_vips_open(char *error, size_t error_size);
 long ingest_orc_serialized_calls(void);
 int ingest_malloc_arenas(int count);
 int ingest_malloc_mmap_threshold(int bytes);
+int ingest_malloc_trim_threshold(int bytes);
 
 #endif
