@@ -85,7 +85,10 @@ int ingest_jpeg_compress(const unsigned char *pixels, int width, int height, int
     info.err = jpeg_std_error(&failure.manager);
     failure.manager.error_exit = failed;
     failure.manager.emit_message = noted;
-    // Volatile: read after a longjmp.
+    // Read after a longjmp. `output` and `info` are changed after the setjmp, which C leaves
+    // indeterminate for locals kept in registers; their addresses are libjpeg's (info.dest, the
+    // error manager), so they live in memory, as in libjpeg's own example.c. The volatile read
+    // keeps the compiler from using a copy of the pointer taken before the jump.
     unsigned char *volatile *buffer = &output.buffer;
     if (setjmp(failure.jump)) {
         snprintf(error, error_size, "%s", failure.message);

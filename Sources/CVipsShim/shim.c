@@ -59,7 +59,7 @@ int ingest_vips_header_from_buffer(const void *buffer, size_t length, VipsImage 
 
 // thumbnail_buffer ignores its own fail_on (libvips issue 5195) but hands option_string to the loader.
 // Without export_profile, libvips builds no ICC transform (the caller knows the input is sRGB already).
-// no_rotate: the orientation is not the image's own (a raw file's preview) and is applied after.
+// no_rotate: photoingest turns the thumbnail itself, after computing it (Thumbnailer.make).
 int ingest_vips_thumbnail_buffer(void *buffer, size_t length, VipsImage **out, int width, int export_srgb, int no_rotate, const char *load_options) {
     if (export_srgb) return vips_thumbnail_buffer(buffer, length, out, width, "height", width, "size", VIPS_SIZE_DOWN, "no_rotate", no_rotate, "export_profile", "srgb", "option_string", load_options, NULL);
     return vips_thumbnail_buffer(buffer, length, out, width, "height", width, "size", VIPS_SIZE_DOWN, "no_rotate", no_rotate, "option_string", load_options, NULL);
@@ -77,7 +77,8 @@ int ingest_vips_orient(VipsImage *in, VipsImage **out, int orientation) {
 
 int ingest_vips_thumbnail_image(VipsImage *in, VipsImage **out, int width) { return vips_thumbnail_image(in, out, width, "height", width, "size", VIPS_SIZE_DOWN, NULL); }
 
-// --fast-thumbnails: a JPEG decoded at 1/shrink in the DCT, with the loader options of every decode.
+// A JPEG decoded at 1/shrink in the DCT (libvips's own choice, or --fast-thumbnails'), with the loader
+// options of every decode.
 int ingest_vips_jpeg_shrunk(void *buffer, size_t length, VipsImage **out, int shrink, const char *load_options) {
     return (*out = vips_image_new_from_buffer(buffer, length, load_options, "shrink", shrink, "access", VIPS_ACCESS_SEQUENTIAL, NULL)) ? 0 : -1;
 }

@@ -56,10 +56,11 @@ extension Archive {
             let folder = FileSystem.folder(of: target)
             do throws(IngestError) {
                 // Renamed first: its folder is there but for a hash prefix's first photo, and a
-                // mkdir that finds it would cost a call a file.
+                // mkdir that finds it would cost a call a file. Missing, it is made (by this run, or
+                // by another shard meanwhile: then found) and the rename is tried again.
                 var renamed = Result { () throws(Errno) in try FileSystem.rename(staged.temporary, to: target) }
-                if case .failure(.noSuchFileOrDirectory) = renamed, try Self.createFolder(of: target) {
-                    folders.insert(FileSystem.folder(of: folder))
+                if case .failure(.noSuchFileOrDirectory) = renamed {
+                    if try Self.createFolder(of: target) { folders.insert(FileSystem.folder(of: folder)) }
                     renamed = Result { () throws(Errno) in try FileSystem.rename(staged.temporary, to: target) }
                 }
                 if case .failure(let error) = renamed {

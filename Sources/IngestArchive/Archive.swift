@@ -180,7 +180,9 @@ public final class Archive: Sendable {
 
     public enum StoreResult: Sendable, Equatable {
         case stored
-        /// The event already held these bytes; nothing was written.
+        /// The event already held these bytes (its row was there). Files of them already whole
+        /// in the archive were not written again; one that differed (another shard's sidecar of
+        /// the same bytes) was.
         case duplicate
     }
 

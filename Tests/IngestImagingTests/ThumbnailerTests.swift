@@ -103,7 +103,7 @@ import Testing
         }
         // Shrunk 1/1 (64 px), 1/2 (2,600: 5.2 to the box), 1/4 (4,300: 8.6) and 1/8 (8,300: 16.6)
         // as they are decoded, two of them turned by their EXIF orientation; the small ones within
-        // the box, upright (the image itself) and turned (through vips_thumbnail).
+        // the box (the image itself), upright and turned.
         photos += [
             try self.colourJPEG(scale: 0.1, width: 64, height: 48),
             try self.colourJPEG(scale: 0.1, width: 60, height: 40, orientation: 6),
